@@ -1,0 +1,28 @@
+# Two commands work on a fresh machine: `make build` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test fonts bench fuzz clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+fonts: $(STAMP)
+	$(BIN)/pnp fonts
+
+build: fonts
+	$(BIN)/pnp build --lang all
+
+test: fonts
+	$(BIN)/python -m pytest
+
+bench: fonts
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf output .cache

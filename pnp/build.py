@@ -1,0 +1,298 @@
+"""The orchestration: load → rules → resolve → render → write atomically.
+
+Nothing is written unless the whole game resolves and renders: PDFs go to an unnamed temporary file
+in the output folder (O_TMPFILE where the system has it), which gets its name only when complete.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import __version__
+from pnp.content.loader import find_games, load_game
+from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.layout.context import GameContext, MissingTranslation
+from pnp.layout.icons import load_icons
+from pnp.layout.layouts import Layouts
+from pnp.layout.resolve import Resolver
+from pnp.layout.units import mm
+from pnp.render import fonts as fontmod
+from pnp.render import impose
+from pnp.render.pdf import PdfWriter
+from pnp import rules
+
+DUPLEX = ("long", "short", "fold", "none")
+
+
+class RuleErrors(Exception):
+    def __init__(self, findings):
+        self.findings = findings
+        super().__init__(f"{len(findings)} rule errors")
+
+
+@dataclass
+class Options:
+    langs: tuple = ()            # empty: the game's first language
+    paper: str = "a4"
+    duplex: str = "long"
+    out: Path = Path("output")
+    back_offset: tuple = (0.0, 0.0)
+
+
+@dataclass
+class Project:
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def layouts(self) -> Path:
+        return self.root / "layouts"
+
+    def games(self) -> list[str]:
+        return find_games(self.content)
+
+    def resolve_names(self, names) -> list[str]:
+        have = self.games()
+        if not names:
+            if not have:
+                raise Problems([Problem(Pos(display_path(self.content)), "no games found (no content/<game>/game.yaml)",
+                                        "run pnp in the project folder, or pass --project")])
+            return have
+        bad = [n for n in names if n not in have]
+        if bad:
+            raise Problems([Problem(Pos(display_path(self.content)), f"there is no game `{b}`", did_you_mean(b, have))
+                            for b in bad])
+        return list(names)
+
+
+@dataclass
+class Prepared:
+    game: object
+    layouts: Layouts
+    icons: dict
+    fonts: fontmod.FontSet
+    findings: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+
+
+def prepare(project: Project, game_id: str) -> Prepared:
+    game = load_game(project.content / game_id)
+    icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
+    fonts = _fonts(game)
+    findings, ran = rules.run(game)
+    return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+
+
+def _fonts(game) -> fontmod.FontSet:
+    roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
+    problems = []
+    for role, spec in game.fonts.items():
+        pos = game.meta["fonts"].at(role)
+        if spec in fontmod.BUILTIN:
+            roles[role] = fontmod.builtin_path(spec)
+            continue
+        p = Path(str(spec))
+        full = game.root / p
+        if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+            problems.append(Problem(pos, f"font `{spec}` is not a file inside the game folder",
+                                    f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
+            continue
+        roles[role] = full
+    try:
+        fs = fontmod.FontSet(roles) if not problems else None
+    except fontmod.FontError as e:
+        bad = next((r for r, p in roles.items() if str(p).endswith(str(e).split("`")[1])), None) if "`" in str(e) else None
+        pos = game.meta["fonts"].at(bad) if bad and "fonts" in game.meta else game.pos
+        problems.append(Problem(pos, str(e), "name a TrueType (.ttf) or OpenType (.otf) font file"))
+    if problems:
+        raise Problems(problems)
+    return fs
+
+
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp):
+    """(front, back) face pairs of one component, one per physical copy, in deck order."""
+    game = prep.game
+    ctx_all = resolver.ctx
+    front = prep.layouts.get(comp.front, game.meta["components"][comp.id].at("front"))
+    back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
+    for i, item in enumerate(comp.items):
+        for copy in range(item.copies):
+            ctx = ctx_all.face(comp, i, copy)
+            f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
+            b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
+            yield f, b
+
+
+def _context(prep, lang) -> GameContext:
+    try:
+        return GameContext(prep.game, lang)
+    except MissingTranslation as e:
+        raise Problems([Problem(e.pos, f"{e.where} has no `{lang}` text",
+                                f"add `{lang}: …` or build another language")]) from None
+
+
+def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
+    """Load, run the rules and resolve every face (no rendering). Raises Problems."""
+    prep = prepare(project, game_id)
+    lang = lang or prep.game.languages[0]
+    resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
+    resolver.ctx = _context(prep, lang)
+    for comp in prep.game.components.values():
+        for _pair in faces(prep, lang, resolver, comp):
+            pass
+    if resolver.problems:
+        raise Problems(resolver.problems)
+    return prep, sorted(set(prep.findings) | resolver.findings)
+
+
+@contextmanager
+def atomic_output(path: Path, mode="wb"):
+    """A file object whose content appears at `path` only if the block completes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = None
+    if hasattr(os, "O_TMPFILE"):
+        try:
+            fd = os.open(path.parent, os.O_TMPFILE | os.O_RDWR, 0o644)
+        except OSError:
+            fd = None
+    if fd is not None:  # unnamed until linked: a killed build leaves nothing behind
+        f = os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
+        try:
+            yield f
+            f.flush()
+            tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+            os.link(f"/proc/self/fd/{fd}", tmp)
+            os.replace(tmp, path)
+        finally:
+            f.close()
+        return
+    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    f = os.fdopen(handle, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
+    try:
+        yield f
+        f.close()
+        os.replace(tmp, path)
+    finally:
+        f.close()
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _plan(comp, pairs, paper, duplex, back_offset, title):
+    opts = comp.options
+    first = next(pairs, None)
+    if first is None:
+        return
+    import itertools
+    pairs = itertools.chain([first], pairs)
+    f0 = first[0]
+    pw, ph = paper
+    fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
+        (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
+    if comp.kind == "board" or not fits:
+        for f, _b in pairs:
+            yield from impose.plan_tiles(f, paper, title)
+        return
+    outline = opts.get("cut", "marks" if comp.kind == "deck" else "outline") == "outline"
+    if opts.get("cut") == "none":
+        outline = False
+    gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
+    if duplex == "none":
+        pairs = ((f, None) for f, _b in pairs)
+    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title, back_offset=back_offset)
+
+
+def build_game(project: Project, game_id: str, opts: Options) -> dict:
+    prep = prepare(project, game_id)
+    errors = [f for f in prep.findings if f.severity == "error"]
+    if errors:
+        raise RuleErrors(errors)
+    game = prep.game
+    langs = opts.langs or (game.languages[0],)
+    outdir = opts.out / game_id
+    pdfs, pending = [], []
+    paper = impose.PAPERS[opts.paper]
+    for lang in langs:
+        if lang not in game.languages:
+            raise Problems([Problem(game.meta.at("languages"), f"`{game_id}` has no language `{lang}`",
+                                    did_you_mean(lang, game.languages))])
+        resolver = Resolver(game, prep.fonts, prep.icons, lang)
+        resolver.ctx = _context(prep, lang)
+        name = f"{game_id}.{lang}.{opts.paper}.pdf"
+        target = outdir / name
+        comps_info = []
+        cm = atomic_output(target)
+        f = cm.__enter__()
+        ok = False
+        try:
+            meta = {"title": str(resolver.ctx.game["title"]), "author": str(game.meta.get("author", "")),
+                    "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
+                    "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
+                    "creator": f"pnp {__version__}"}
+            writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            for comp in game.components.values():
+                title = str(resolver.ctx.game["components"][comp.id]["title"])
+                count = 0
+                first_face = None
+
+                def counted(it):
+                    nonlocal count, first_face
+                    for pair in it:
+                        count += 1
+                        first_face = first_face or pair[0]
+                        yield pair
+                mark = title
+                for page in _plan(comp, counted(faces(prep, lang, resolver, comp)), paper, opts.duplex,
+                                  opts.back_offset, title):
+                    writer.page(page, bookmark=mark)
+                    mark = None
+                if first_face:
+                    comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
+                                       "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
+                                       "bleed_mm": round(mm(first_face.bleed), 2)})
+            if resolver.problems:
+                raise Problems(resolver.problems)
+            fit = [x for x in resolver.findings if x.severity == "error"]
+            if fit:
+                raise RuleErrors(sorted(fit))
+            writer.close()
+            ok = True
+        finally:
+            if ok:
+                cm.__exit__(None, None, None)
+            else:
+                import sys
+                cm.__exit__(*sys.exc_info())
+        pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
+                     "duplex": opts.duplex, "language": lang, "components": comps_info,
+                     "fonts": sorted(set(prep.fonts.names.values()))})
+        pending.append(sorted(resolver.findings))
+    manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
+                "checks": {"ran": prep.checks + ["generic:text-fits"],
+                           "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
+    _merge_manifest(outdir / "manifest.json", manifest)
+    return manifest
+
+
+def _merge_manifest(path: Path, manifest: dict):
+    """Keep entries of PDFs built earlier (other languages or papers) that still exist."""
+    old = {}
+    if path.is_file():
+        try:
+            old = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            old = {}
+    keep = {p["path"]: p for p in old.get("pdfs", []) if (path.parent.parent / p["path"]).is_file()}
+    for p in manifest["pdfs"]:
+        keep[p["path"]] = p
+    manifest = dict(manifest, pdfs=[keep[k] for k in sorted(keep)])
+    with atomic_output(path, "w") as f:
+        json.dump(manifest, f, ensure_ascii=False, indent=2, sort_keys=True)
+        f.write("\n")

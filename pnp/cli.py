@@ -1,0 +1,178 @@
+"""The `pnp` command line: parse, call, print, exit code (0 ok, 1 rule errors, 2 bad input)."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pnp import __version__
+from pnp.errors import Problems
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+def _project(ctx) -> "Project":
+    from pnp.build import Project
+    return Project(Path(ctx.obj["project"]))
+
+
+def _fail_input(problems: Problems):
+    for p in problems.problems:
+        click.echo(str(p), err=True)
+    n = len(problems.problems)
+    click.echo(f"{n} problem{'s' if n != 1 else ''} in the input; nothing was written.", err=True)
+    sys.exit(EXIT_INPUT)
+
+
+def _print_findings(findings, stream_err=True):
+    for f in findings:
+        click.echo(str(f), err=stream_err)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+@click.option("--project", default=".", type=click.Path(file_okay=False), show_default=True,
+              help="The project folder holding content/ and layouts/.")
+@click.pass_context
+def main(ctx, project):
+    """Print-and-play asset generator: YAML cards + layouts → print-ready PDFs."""
+    ctx.ensure_object(dict)
+    ctx.obj["project"] = project
+
+
+LANG_HELP = "Language to build (a code from the game's languages), or `all`."
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", default="zh-TW", show_default=True, help=LANG_HELP)
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
+              help="long/short: backs mirrored for double-sided printing flipped on that edge; fold: fronts and "
+                   "backs side by side to fold and glue; none: fronts only.")
+@click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.option("--back-offset", default="0,0", show_default=True,
+              help="Shift every back page by X,Y mm (from `pnp calibrate`).")
+@click.pass_context
+def build(ctx, games, lang, paper, duplex, out, back_offset):
+    """Render GAMES (all when none named) into OUT/<game>/."""
+    from pnp.build import Options, RuleErrors, build_game
+    proj = _project(ctx)
+    outp = Path(out)
+    try:
+        if outp.exists() and not outp.is_dir():
+            from pnp.errors import Pos, Problem
+            raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+        offset = _offset(back_offset)
+        names = proj.resolve_names(games)
+    except Problems as e:
+        _fail_input(e)
+    status = EXIT_OK
+    for name in names:
+        t0 = time.perf_counter()
+        try:
+            from pnp.content.loader import load_game
+            langs = () if lang == "all" else (lang,)
+            if lang == "all":
+                langs = load_game(proj.content / name).languages
+            m = build_game(proj, name, Options(langs=langs, paper=paper, duplex=duplex, out=outp, back_offset=offset))
+        except Problems as e:
+            for p in e.problems:
+                click.echo(str(p), err=True)
+            click.echo(f"{name}: {len(e.problems)} problem(s) in the input; nothing was written.", err=True)
+            status = max(status, EXIT_INPUT)
+            continue
+        except RuleErrors as e:
+            _print_findings(e.findings)
+            click.echo(f"{name}: {len(e.findings)} rule error(s); nothing was written.", err=True)
+            status = max(status, EXIT_RULES) if status != EXIT_INPUT else status
+            continue
+        for f in m["checks"]["findings"]:
+            if f["severity"] != "error":
+                click.echo(f"{f['file']}:{f['line']}:{f['col']}: {f['severity']}: {f['message']}", err=True)
+        for pdf in m["pdfs"]:
+            if pdf["language"] in (langs or pdf["language"]):
+                click.echo(f"wrote {Path(out) / pdf['path']} ({pdf['pages']} pages)")
+        click.echo(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
+    sys.exit(status)
+
+
+def _offset(text: str):
+    from pnp.errors import Pos, Problem
+    try:
+        x, y = (float(v) for v in text.split(","))
+        return (x * 72 / 25.4, y * 72 / 25.4)
+    except ValueError:
+        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm", "write e.g. `0.5,-1`")]) from None
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--lang", default=None, help="Language to check (default: the game's first).")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.pass_context
+def check(ctx, games, lang, as_json):
+    """Load, validate and run the rules engine without rendering."""
+    from pnp.build import check_game
+    from pnp import rules
+    proj = _project(ctx)
+    try:
+        names = proj.resolve_names(games)
+    except Problems as e:
+        _fail_input(e)
+    status, report = EXIT_OK, {}
+    for name in names:
+        try:
+            prep, findings = check_game(proj, name, lang)
+        except Problems as e:
+            status = EXIT_INPUT
+            report[name] = {"problems": [str(p) for p in e.problems]}
+            if not as_json:
+                for p in e.problems:
+                    click.echo(str(p), err=True)
+            continue
+        errors = [f for f in findings if f.severity == "error"]
+        if errors and status == EXIT_OK:
+            status = EXIT_RULES
+        summary = rules.summary(prep.game)
+        report[name] = {"checks": prep.checks, "findings": [f.as_json() for f in findings], "summary": summary}
+        if not as_json:
+            _print_findings(findings, stream_err=False)
+            for line in summary:
+                click.echo(line)
+            click.echo(f"{name}: {'ok' if not errors else f'{len(errors)} error(s)'} "
+                       f"({len(prep.checks)} checks, {len(findings)} findings)")
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=2))
+    sys.exit(status)
+
+
+@main.command("list")
+@click.pass_context
+def list_(ctx):
+    """The games found and their components with counts."""
+    from pnp.content.loader import load_game
+    proj = _project(ctx)
+    for name in proj.games():
+        try:
+            g = load_game(proj.content / name)
+        except Problems as e:
+            click.echo(f"{name}: cannot load ({len(e.problems)} problems; run `pnp check {name}`)")
+            continue
+        title = g.title if isinstance(g.title, str) else g.title.get(g.languages[0])
+        click.echo(f"{name} — {title} [{', '.join(g.languages)}]")
+        for c in g.components.values():
+            t = c.title if isinstance(c.title, str) else c.title.get(g.languages[0])
+            click.echo(f"  {c.id:<22} {c.kind:<7} {c.total:>4}  {t}")
+
+
+@main.command()
+def fonts():
+    """Prepare the built-in fonts (convert to TrueType once; later builds reuse the cache)."""
+    from pnp.render import fonts as fontmod
+    t0 = time.perf_counter()
+    names = fontmod.prepare_builtin()
+    click.echo(f"fonts ready: {', '.join(names)} ({time.perf_counter() - t0:.1f} s; cache {fontmod.cache_dir()})")

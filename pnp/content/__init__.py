@@ -1,0 +1,1 @@
+"""Content: YAML with positions, schema checks, and the typed model of a game."""

@@ -1,0 +1,265 @@
+"""Load `content/<game>/` into the typed model, reporting every problem with its position."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pnp.content.model import KINDS, Component, Game, Item
+from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
+from pnp.content.yamlfile import YList, YMap, load_file
+from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
+
+GAME_SPEC = {
+    "id": Opt("id", True, help="the game folder's name"),
+    "title": Opt("text", True),
+    "subtitle": Opt("text"),
+    "description": Opt("text"),
+    "players": Opt("str", help="e.g. `3-6`"),
+    "languages": Opt("list", True, help="e.g. `[zh-TW, en]`, the first is the default"),
+    "author": Opt("str"),
+    "version": Opt("str"),
+    "url": Opt("str", help="the game's web page; printed as a QR code on the cover"),
+    "licence": Opt("str"),
+    "keywords": Opt("list"),
+    "notes": Opt("str", help="designer notes: why the deck is as it is"),
+    "palette": Opt("map", default={}, help="colour names → `#rrggbb`"),
+    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file"),
+    "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
+    "data": Opt("map", default={}, help="free game data for templates and rules"),
+    "components": Opt("map", True, help="component id → its declaration"),
+}
+
+COMPONENT_SPEC = {
+    "kind": Opt("enum", default="deck", choices=KINDS),
+    "title": Opt("text", True),
+    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
+    "items": Opt("list", help="items written inline"),
+    "from": Opt("id", help="reuse the items of another component"),
+    "front": Opt("str", True, help="a layout name such as `criminal-poker/evidence`"),
+    "back": Opt("str", help="a layout name for the backs"),
+    "count": Opt("int", help="the number of physical pieces the rules expect"),
+    "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
+    "options": Opt("map", default={}, help="imposition options"),
+}
+
+FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
+RESERVED = {"id", "copies"}
+COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+
+
+def load_game(root: Path) -> Game:
+    col = Collector()
+    game_file = root / "game.yaml"
+    if not game_file.is_file():
+        raise Problems([_problem(Pos(display_path(game_file)), "there is no game.yaml here",
+                                 "create content/<game>/game.yaml (see the README)")])
+    meta = load_file(game_file)
+    g = check_map(meta, GAME_SPEC, col, "game.yaml")
+    langs = tuple(g["languages"] or ())
+    for i, lang in enumerate(langs):
+        if not isinstance(lang, str) or not LANG_RE.match(lang):
+            col.add(meta["languages"].at(i), f"`{lang}` is not a language code", "write e.g. `zh-TW` or `en`")
+    if g["id"] and g["id"] != root.name:
+        col.add(meta.at("id"), f"the id `{g['id']}` differs from the folder name `{root.name}`",
+                f"write `id: {root.name}` or rename the folder")
+    for name, value in (g["palette"] or {}).items():
+        if not isinstance(value, str) or not COLOR_RE.match(value):
+            col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`", "write it as `#rrggbb`")
+    if g["title"] is not None:
+        _check_text(g["title"], meta.at("title"), langs, col, "title")
+    comps: dict[str, Component] = {}
+    raw = g["components"] or {}
+    for cid, decl in raw.items():
+        pos = raw.key_at(cid)
+        if not isinstance(cid, str) or not ID_RE.match(cid):
+            col.add(pos, f"`{cid}` is not a valid component id", "use lower-case letters, digits and `-`")
+            continue
+        if not isinstance(decl, YMap):
+            col.add(pos, f"component `{cid}` should be a map", "give it `kind:`, `title:`, `front:` …")
+            continue
+        comp = _component(root, cid, decl, langs, col, comps, raw)
+        if comp:
+            comps[cid] = comp
+    _unique_ids(comps, col)
+    col.raise_if_any()
+    return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
+                data=g["data"] or {}, palette=dict(g["palette"] or {}), fonts=dict(g["fonts"] or {}),
+                pos=Pos(display_path(game_file)))
+
+
+def _problem(pos, what, todo):
+    from pnp.errors import Problem
+    return Problem(pos, what, todo)
+
+
+def _check_text(value, pos, langs, col, name):
+    problem = type_problem(value, "text", languages=langs)
+    if problem:
+        col.add(pos, f"`{name}`: {problem}", "write text or `{zh-TW: …, en: …}`")
+
+
+def _fields(decl: YMap, col: Collector) -> dict:
+    out = {}
+    fields = decl.get("fields") or {}
+    if not isinstance(fields, YMap):
+        return out
+    for name, spec in fields.items():
+        pos = fields.at(name)
+        required, choices = True, ()
+        if isinstance(spec, str) and spec.endswith("?"):
+            spec, required = spec[:-1], False
+        if isinstance(spec, YMap) and "enum" in spec:
+            choices = tuple(spec["enum"]) if isinstance(spec["enum"], list) else ()
+            required = bool(spec.get("required", True))
+            typ = "enum"
+        elif isinstance(spec, YMap) and "type" in spec:
+            typ, required = spec["type"], bool(spec.get("required", True))
+        else:
+            typ = spec
+        if typ not in FIELD_TYPES and typ != "enum":
+            col.add(pos, f"field `{name}` has the unknown type `{typ}`", did_you_mean(typ, FIELD_TYPES))
+            continue
+        if name in RESERVED:
+            col.add(fields.key_at(name), f"`{name}` is reserved and needs no declaration", "remove it from `fields`")
+            continue
+        out[name] = (typ, required, choices)
+    return out
+
+
+def _component(root, cid, decl, langs, col, done, raw):
+    c = check_map(decl, COMPONENT_SPEC, col, f"component `{cid}`", langs)
+    fields = _fields(decl, col)
+    source = None
+    items: list[Item] = []
+    sources = [k for k in ("cards", "items", "from") if c[k] is not None]
+    if len(sources) > 1:
+        col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
+    if c["cards"]:
+        path = _inside(root, c["cards"], decl.at("cards"), col)
+        if path is not None:
+            try:
+                deck = load_file(path)
+            except Problems as e:
+                col.extend(e.problems)
+                return None
+            source = deck.pos
+            items = _deck(deck, cid, fields, langs, col)
+    elif c["items"] is not None:
+        items = _items(decl["items"], cid, fields, langs, col, need_id=False)
+    elif c["from"]:
+        if c["from"] in done:
+            items = list(done[c["from"]].items)
+        else:
+            col.add(decl.at("from"), f"`from: {c['from']}` names no component declared before this one",
+                    did_you_mean(c["from"], list(done) or list(raw)))
+    else:
+        items = [Item(id=cid, data={"id": cid}, pos=decl.pos, field_pos={})]
+    if c["title"] is not None:
+        _check_text(c["title"], decl.at("title"), langs, col, "title")
+    if c["count"] is not None and c["count"] < 0:
+        col.add(decl.at("count"), "`count` is negative", "write the number of pieces")
+    return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
+                     back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
+                     source=source, options=dict(c["options"] or {}), fields=fields)
+
+
+def _inside(root: Path, rel: str, pos: Pos, col: Collector):
+    """A path named in content must stay inside the game folder (no `..`, no absolute, no escaping links)."""
+    p = Path(rel)
+    if p.is_absolute() or ".." in p.parts:
+        col.add(pos, f"`{rel}` leads outside the game folder", "name a file inside content/<game>/")
+        return None
+    full = (root / p)
+    try:
+        real = full.resolve(strict=True)
+    except (OSError, RuntimeError):
+        col.add(pos, f"`{rel}` does not exist", "check the file name")
+        return None
+    if not real.is_relative_to(root.resolve()):
+        col.add(pos, f"`{rel}` is a link that leads outside the game folder", "copy the file into the game folder")
+        return None
+    return full
+
+
+def _deck(deck: YMap, cid, fields, langs, col):
+    allowed = {"cards", "defaults"}
+    for key in deck:
+        if key not in allowed:
+            col.add(deck.key_at(key), f"unknown key `{key}` in a deck file", did_you_mean(key, allowed))
+    cards = deck.get("cards")
+    if not isinstance(cards, YList):
+        col.add(deck.pos, "a deck file needs `cards:` with a list of cards", "write `cards:` then `- id: …` entries")
+        return []
+    defaults = deck.get("defaults") or {}
+    if not isinstance(defaults, YMap):
+        col.add(deck.at("defaults"), "`defaults` should be a map", "write `defaults:` then `field: value` lines")
+        defaults = {}
+    return _items(cards, cid, fields, langs, col, need_id=True, defaults=defaults)
+
+
+def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
+    items = []
+    for i, card in enumerate(cards):
+        pos = cards.at(i)
+        if not isinstance(card, YMap):
+            col.add(pos, f"item {i + 1} of `{cid}` should be a map", "write `- id: …` then its fields")
+            continue
+        data = dict(defaults or {})
+        data.update(card)
+        field_pos = {k: card.at(k) for k in card}
+        for k in defaults or {}:
+            field_pos.setdefault(k, defaults.at(k))
+        cid_ = data.get("id")
+        if cid_ is None:
+            if need_id:
+                col.add(pos, f"card {i + 1} of `{cid}` has no `id`", "add `id: some-name` (unique in the game)")
+            cid_ = f"{cid}-{i + 1}"
+            data["id"] = cid_
+        elif not isinstance(cid_, str) or not ID_RE.match(cid_):
+            col.add(card.at("id"), f"`{cid_}` is not a valid id", "use lower-case letters, digits, `-` or `_`")
+            continue
+        copies = data.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            col.add(field_pos.get("copies", pos), f"`copies: {copies}` on card `{cid_}`", "write a whole number ≥ 1")
+            copies = 1
+        for key in card:
+            if key not in fields and key not in RESERVED:
+                col.add(card.key_at(key), f"unknown field `{key}` on card `{cid_}`",
+                        did_you_mean(key, list(fields)) + f" (declare it under `fields:` of `{cid}` in game.yaml)")
+        for name, (typ, required, choices) in fields.items():
+            if name not in data or data[name] is None:
+                if required:
+                    col.add(pos, f"card `{cid_}` lacks the field `{name}`", f"add `{name}:` ({typ})")
+                continue
+            problem = type_problem(data[name], typ, choices, langs)
+            if problem:
+                col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", f"write a {typ}")
+        items.append(Item(id=cid_, data=data, pos=pos, field_pos=field_pos, copies=copies))
+    return items
+
+
+def _unique_ids(comps, col):
+    seen = {}
+    for comp in comps.values():
+        if comp.kind == "sheet" and comp.items and comp.items[0].id == comp.id:
+            continue
+        for item in comp.items:
+            key = item.id
+            if key in seen and seen[key][0] != comp.id and comp.id not in _shared(comps, seen[key][0]):
+                col.add(item.at("id"), f"the id `{key}` is used twice (also at {seen[key][1]})", "give each card its own id")
+            elif key in seen and seen[key][0] == comp.id:
+                col.add(item.at("id"), f"the id `{key}` is used twice in `{comp.id}` (also at {seen[key][1]})",
+                        "give each card its own id, or use `copies:`")
+            else:
+                seen.setdefault(key, (comp.id, item.at("id")))
+
+
+def _shared(comps, cid):
+    """Components that reuse the items of `cid` through `from:` (their ids are the same on purpose)."""
+    return {c.id for c in comps.values() if c.items and comps[cid].items and c.items[0] is comps[cid].items[0]}
+
+
+def find_games(content_dir: Path) -> list[str]:
+    if not content_dir.is_dir():
+        return []
+    return sorted(p.name for p in content_dir.iterdir() if (p / "game.yaml").is_file())

@@ -1,0 +1,77 @@
+"""The typed model of a game, built by `pnp.content.loader` and read by everything downstream.
+
+Values keep their YAML form: a translatable text is a `{lang: text}` map until a face is resolved
+for one language. Every item remembers where it was written, so rules can point at `file:line`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import Pos
+
+KINDS = ("deck", "tokens", "sheet", "board")
+
+
+@dataclass(frozen=True)
+class Item:
+    """One card (or token, or sheet item) of a component, with its field values."""
+
+    id: str
+    data: dict            # field name → value (translatable maps left as maps); includes `id`
+    pos: Pos              # where the item starts
+    field_pos: dict       # field name → Pos of its value
+    copies: int = 1
+
+    def at(self, name: str) -> Pos:
+        return self.field_pos.get(name, self.pos)
+
+    def __getitem__(self, name):
+        return self.data[name]
+
+    def get(self, name, default=None):
+        return self.data.get(name, default)
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    kind: str                    # deck | tokens | sheet | board
+    title: object                # text or {lang: text}
+    front: str                   # layout name
+    back: str | None             # layout name, or None
+    items: tuple[Item, ...]
+    count: int | None            # declared number of physical pieces (sum of copies), if declared
+    pos: Pos                     # where the component is declared in game.yaml
+    source: Pos | None = None    # the deck file, if any
+    options: dict = field(default_factory=dict)   # imposition options (cut, gap, shape …)
+    fields: dict = field(default_factory=dict)    # declared field types
+
+    @property
+    def total(self) -> int:
+        return sum(i.copies for i in self.items)
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    root: Path                   # content/<game>/
+    meta: dict                   # game.yaml as loaded (YMap), for rules that need more
+    title: object
+    languages: tuple[str, ...]
+    components: dict             # id → Component, in declaration order
+    data: dict                   # free game data (`data:` in game.yaml), available to templates
+    palette: dict                # colour name → "#rrggbb"
+    fonts: dict                  # role → font spec ("noto-sans-tc" or a path inside the game folder)
+    pos: Pos                     # game.yaml
+
+    def items(self):
+        for comp in self.components.values():
+            for item in comp.items:
+                yield comp, item
+
+    def text(self, value, lang: str):
+        """A translatable value in one language (None when missing)."""
+        if isinstance(value, dict):
+            return value.get(lang)
+        return value

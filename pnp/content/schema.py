@@ -1,0 +1,91 @@
+"""A small declarative schema for YAML maps (in the spirit of MkDocs' config options).
+
+`check_map(ymap, spec, col)` reports unknown keys (with a did-you-mean), missing required keys and
+wrongly typed values, all into a Collector, and returns the cleaned values.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.content.yamlfile import YMap
+from pnp.errors import Collector, did_you_mean
+from pnp.layout import units
+
+LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+@dataclass(frozen=True)
+class Opt:
+    type: str                 # str text int number bool list map any length size id enum
+    required: bool = False
+    default: object = None
+    choices: tuple = ()
+    help: str = ""
+
+
+def type_problem(value, typ: str, choices=(), languages=()) -> str | None:
+    """None when `value` is a valid `typ`, else a phrase saying what was expected."""
+    if typ == "any":
+        return None
+    if typ == "str":
+        return None if isinstance(value, str) else "expected text"
+    if typ == "id":
+        if isinstance(value, str) and ID_RE.match(value):
+            return None
+        return "expected an id of lower-case letters, digits, `-` or `_`"
+    if typ == "text":
+        if isinstance(value, str):
+            return None
+        if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
+            bad = [k for k in value if k not in languages] if languages else []
+            return f"`{bad[0]}` is not one of this game's languages ({', '.join(languages)})" if bad else None
+        return "expected text, or a map of translations such as `{zh-TW: …, en: …}`"
+    if typ == "int":
+        return None if isinstance(value, int) and not isinstance(value, bool) else "expected a whole number"
+    if typ == "number":
+        return None if isinstance(value, (int, float)) and not isinstance(value, bool) else "expected a number"
+    if typ == "bool":
+        return None if isinstance(value, bool) else "expected true or false"
+    if typ == "list":
+        return None if isinstance(value, list) else "expected a list"
+    if typ == "map":
+        return None if isinstance(value, dict) else "expected a map"
+    if typ == "length":
+        try:
+            units.length(value)
+            return None
+        except units.UnitError as e:
+            return str(e)
+    if typ == "size":
+        try:
+            units.size(value)
+            return None
+        except units.UnitError as e:
+            return str(e)
+    if typ == "enum":
+        return None if value in choices else f"`{value}` is not allowed here; " + did_you_mean(value, choices)
+    raise ValueError(f"unknown schema type {typ}")
+
+
+def check_map(m: YMap, spec: dict, col: Collector, what: str, languages=()) -> dict:
+    out = {}
+    for key in m:
+        if key not in spec:
+            col.add(m.key_at(key), f"unknown key `{key}` in {what}", did_you_mean(key, spec))
+    for key, opt in spec.items():
+        if key not in m:
+            if opt.required:
+                col.add(m.pos, f"{what} lacks the required key `{key}`",
+                        f"add `{key}:` ({opt.help or opt.type})")
+            out[key] = opt.default
+            continue
+        value = m[key]
+        problem = type_problem(value, opt.type, opt.choices, languages)
+        if problem:
+            col.add(m.at(key), f"`{key}`: {problem}", f"fix the value of `{key}` ({opt.help or opt.type})")
+            out[key] = opt.default
+        else:
+            out[key] = value
+    return out

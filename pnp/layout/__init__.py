@@ -1,0 +1,1 @@
+"""Layouts: units, layout files with `extends`, jinja2 templates, resolution of faces to pieces."""

@@ -1,0 +1,177 @@
+"""Layout files: `layouts/<name>.yaml`, with `extends:` resolved (Squib's model).
+
+    extends: common/poker          # optional: start from another layout
+    size: poker                    # a preset, [63mm, 88mm] or 63x88
+    bleed: 3mm                     # default 3mm
+    safe: 3mm                      # inner margin that text should keep (default 3mm)
+    shape: rounded                 # rect | rounded | circle (the cut outline of tokens)
+    radius: 3mm
+    elements:
+      title: {type: text, x: 5, y: 5, w: 53, h: 10, text: "{{ card.name }}", size: 14}
+
+A child layout overrides keys of the elements it names, adds new elements after the inherited
+ones, removes one with `delete: true`, and may write `x: +=2` or `size: -=1` to shift an inherited
+value. Every value keeps the file:line:col where it was written.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.content.yamlfile import YMap, load_file
+from pnp.errors import Collector, Pos, Problem, Problems, did_you_mean
+from pnp.layout import units
+
+NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
+TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "elements", "notes"}
+_ARITH = re.compile(r"^\s*([+-])=\s*(.+)$")
+
+
+@dataclass(frozen=True)
+class Element:
+    name: str
+    attrs: dict      # attribute → raw value (possibly a template or translatable map)
+    at: dict         # attribute → Pos
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    w: float
+    h: float
+    bleed: float
+    safe: float
+    shape: str
+    radius: float
+    elements: tuple  # Element, in drawing order
+    pos: Pos
+
+    def element(self, name: str) -> Element | None:
+        return next((e for e in self.elements if e.name == name), None)
+
+
+class Layouts:
+    """Loads and caches layouts from one `layouts/` folder."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._cache: dict[str, Layout] = {}
+
+    def names(self) -> list[str]:
+        if not self.root.is_dir():
+            return []
+        return sorted(str(p.relative_to(self.root).with_suffix("")) for p in self.root.rglob("*.yaml")
+                      if p.name != "icons.yaml")
+
+    def get(self, name: str, pos: Pos) -> Layout:
+        if name not in self._cache:
+            self._cache[name] = self._build(name, pos, ())
+        return self._cache[name]
+
+    def _raw(self, name: str, pos: Pos) -> YMap:
+        if not isinstance(name, str) or not NAME_RE.match(name):
+            raise Problems([Problem(pos, f"`{name}` is not a layout name", "write e.g. `common/poker`")])
+        path = self.root / f"{name}.yaml"
+        if not path.is_file():
+            raise Problems([Problem(pos, f"there is no layout `{name}`", did_you_mean(name, self.names()))])
+        return load_file(path)
+
+    def _build(self, name, pos, chain) -> Layout:
+        if name in chain:
+            raise Problems([Problem(pos, f"layouts extend each other in a circle: {' → '.join(chain + (name,))}",
+                                    "remove one of the `extends:`")])
+        raw = self._raw(name, pos)
+        col = Collector()
+        for key in raw:
+            if key not in TOP_KEYS:
+                col.add(raw.key_at(key), f"unknown key `{key}` in layout `{name}`", did_you_mean(key, TOP_KEYS))
+        base = None
+        if "extends" in raw:
+            base = self._build(raw["extends"], raw.at("extends"), chain + (name,))
+        top = {}
+        for key, conv, default in (("size", units.size, None), ("bleed", units.length, 3 * units.MM),
+                                   ("safe", units.length, 3 * units.MM), ("radius", units.length, 0.0)):
+            if key in raw:
+                try:
+                    top[key] = conv(raw[key])
+                except units.UnitError as e:
+                    col.add(raw.at(key), f"`{key}`: {e}", f"fix `{key}` in layout `{name}`")
+                    top[key] = default
+            else:
+                top[key] = getattr(base, key if key != "size" else "w", default) if base else default
+                if key == "size" and base:
+                    top[key] = (base.w, base.h)
+        shape = raw.get("shape", base.shape if base else "rect")
+        if shape not in ("rect", "rounded", "circle"):
+            col.add(raw.at("shape"), f"unknown shape `{shape}`", did_you_mean(shape, ("rect", "rounded", "circle")))
+        if top["size"] is None:
+            col.add(raw.pos, f"layout `{name}` has no `size`", "add `size: poker` (or extend a layout that has one)")
+            top["size"] = (0.0, 0.0)
+        w, h = top["size"]
+        if w <= 0 or h <= 0:
+            col.add(raw.at("size"), f"layout `{name}` has a size of zero or less", "give a positive width and height")
+        elements = self._elements(raw, base, name, col)
+        col.raise_if_any()
+        return Layout(name, w, h, top["bleed"], top["safe"], shape, top["radius"], elements, raw.pos)
+
+    def _elements(self, raw, base, name, col):
+        merged = {e.name: e for e in base.elements} if base else {}
+        order = list(merged)
+        els = raw.get("elements") or {}
+        if not isinstance(els, YMap):
+            col.add(raw.at("elements"), "`elements` should be a map of element name → element", "see the README")
+            return tuple(merged[n] for n in order)
+        for ename, spec in els.items():
+            epos = els.key_at(ename)
+            if not isinstance(spec, YMap):
+                col.add(epos, f"element `{ename}` should be a map", "write `{type: text, x: …}`")
+                continue
+            if spec.get("delete") is True:
+                if ename not in merged:
+                    col.add(epos, f"`delete` of `{ename}`, which layout `{name}` does not inherit",
+                            did_you_mean(ename, merged))
+                merged.pop(ename, None)
+                order = [n for n in order if n != ename]
+                continue
+            parent = merged.get(ename)
+            attrs, at = {}, {}
+            if parent and spec.get("type", parent.attrs.get("type")) == parent.attrs.get("type"):
+                attrs, at = dict(parent.attrs), dict(parent.at)
+            for key, value in spec.items():
+                m = _ARITH.match(value) if isinstance(value, str) else None
+                if m:
+                    if key not in attrs:
+                        col.add(spec.at(key), f"`{key}: {value}` shifts a value that `{ename}` does not inherit",
+                                "write a plain value")
+                        continue
+                    value = _arith(attrs[key], m.group(1), m.group(2), spec.at(key), col)
+                attrs[key] = value
+                at[key] = spec.at(key)
+            if "type" not in attrs:
+                col.add(epos, f"element `{ename}` has no `type`", "add `type: text` (or rect, icon, image, qr …)")
+                continue
+            merged[ename] = Element(ename, attrs, at, epos)
+            if ename not in order:
+                order.append(ename)
+        return tuple(merged[n] for n in order)
+
+
+def _arith(old, sign, delta, pos, col):
+    try:
+        if isinstance(old, (int, float)) and not isinstance(old, bool) and _LEN_PLAIN(delta):
+            return old + (float(delta) if sign == "+" else -float(delta))
+        base, d = units.length(old), units.length(delta)
+        return f"{(base + d if sign == '+' else base - d):.4f}pt"
+    except (units.UnitError, ValueError):
+        col.add(pos, f"cannot shift `{old}` by `{sign}={delta}`", "both must be lengths or numbers")
+        return old
+
+
+def _LEN_PLAIN(s: str) -> bool:
+    try:
+        float(s)
+        return True
+    except ValueError:
+        return False

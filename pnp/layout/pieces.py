@@ -1,0 +1,57 @@
+"""The vocabulary every face resolves to, and the renderer draws: nothing here knows about games.
+
+Coordinates are points, relative to the face's trim box top-left corner, y pointing down. Bleed is
+the area with negative coordinates or beyond (w, h).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Roles of line art: ordinary `art`, or die-line marks that the renderer styles uniformly.
+ROLES = ("art", "cut", "fold", "glue", "window")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A path. ops: ('M',x,y) ('L',x,y) ('C',x1,y1,x2,y2,x,y) ('Z',) ('R',x,y,w,h,r) ('E',x,y,w,h)."""
+    ops: tuple
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple | None = None
+    role: str = "art"
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of text on one baseline."""
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Image:
+    path: str          # absolute path of a verified image file
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple | None = None   # (x, y, w, h) for `fit: cover`
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side of one piece."""
+    w: float
+    h: float
+    bleed: float
+    pieces: tuple
+    shape: str = "rect"        # rect | rounded | circle: the cut outline for `cut: outline`
+    radius: float = 0.0
+    name: str = ""             # component/card/face, for messages and exports

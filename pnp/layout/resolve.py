@@ -1,0 +1,239 @@
+"""Resolve a layout for one item into a Face of pieces: templates rendered, units converted,
+parameters checked, text laid out and fitted, icons, images and QR codes made concrete.
+
+Problems (bad input: exit 2) and findings (text that does not fit: a rules error) are collected;
+the same problem at the same place is reported once however many cards hit it.
+"""
+from __future__ import annotations
+
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.errors import Pos, Problem, did_you_mean
+from pnp.layout import templating, units
+from pnp.layout.context import MissingTranslation, localise
+from pnp.layout.elements import TYPES
+from pnp.layout.pieces import Face
+from pnp.render import text as textlay
+from pnp.rules.base import error
+
+NAMED = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
+MAX_PIXELS = 40_000_000
+
+
+class Skip(Exception):
+    """An element could not be resolved; its problem is already recorded."""
+
+
+class Resolver:
+    def __init__(self, game, fonts, icons, lang: str):
+        self.game, self.fonts, self.icons, self.lang = game, fonts, icons, lang
+        self.problems: set = set()
+        self.findings: set = set()
+
+    # ---- values -------------------------------------------------------------------------------
+    def _value(self, raw, kind, ctx, pos, el, card):
+        if isinstance(raw, dict):
+            try:
+                raw = localise(raw, self.lang, self.game.languages, "", pos)
+            except MissingTranslation:
+                self._problem(pos, f"no `{self.lang}` text for element `{el}`",
+                              f"add `{self.lang}: …` to the value")
+        if templating.is_template(raw):
+            try:
+                raw = templating.render(raw, ctx)
+            except templating.TemplateError as e:
+                self._problem(pos, f"{e} (element `{el}`, card `{card}`)", "fix the template")
+        return self._convert(raw, kind, pos, el)
+
+    def _convert(self, v, kind, pos, el):
+        try:
+            if v is None or kind in ("any", "text", "list"):
+                if kind == "text" and v is not None and not isinstance(v, str):
+                    v = str(v)
+                return v
+            if kind == "len":
+                return units.length(v)
+            if kind in ("pt", "num"):
+                return float(v)
+            if kind == "str":
+                return str(v)
+            if kind == "bool":
+                return v if isinstance(v, bool) else str(v).strip().lower() not in ("", "false", "0", "no", "none")
+            if kind == "color":
+                return self.color(v, pos, el)
+            if kind.startswith("enum:"):
+                choices = kind[5:].split(",")
+                if v not in choices:
+                    self._problem(pos, f"`{v}` is not allowed in element `{el}`", did_you_mean(v, choices))
+                return v
+        except units.UnitError as e:
+            self._problem(pos, f"element `{el}`: {e}", "write a length such as `5mm`")
+        except (TypeError, ValueError):
+            self._problem(pos, f"element `{el}`: `{v}` is not a {kind}", f"write a {kind}")
+        raise AssertionError(kind)
+
+    def color(self, v, pos, el):
+        if v is None:
+            return None
+        s = str(v).strip()
+        if s in self.game.palette:
+            return self.game.palette[s]
+        if s.lower() in NAMED:
+            return NAMED[s.lower()]
+        if s.startswith("#") and len(s) in (4, 7):
+            try:
+                int(s[1:], 16)
+                return s if len(s) == 7 else "#" + "".join(c * 2 for c in s[1:])
+            except ValueError:
+                pass
+        self._problem(pos, f"element `{el}`: `{s}` is not a colour",
+                      did_you_mean(s, list(self.game.palette) + ["#rrggbb", "black", "white", "none"]))
+
+    def _problem(self, pos, what, todo):
+        self.problems.add(Problem(pos, what, todo))
+        raise Skip
+
+    # ---- faces --------------------------------------------------------------------------------
+    def face(self, layout, ctx, card_id: str, card_pos: Pos, name: str) -> Face:
+        pieces = []
+        for el in layout.elements:
+            self._where = (el, card_id, card_pos)
+            try:
+                pieces.extend(self._element(el, layout, ctx, card_id, card_pos))
+            except Skip:
+                continue
+        return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
+
+    def _element(self, el, layout, ctx, card_id, card_pos):
+        typ = el.attrs.get("type")
+        if typ not in TYPES:
+            self._problem(el.at.get("type", el.pos), f"unknown element type `{typ}` in `{el.name}`",
+                          did_you_mean(typ, TYPES))
+        params, draw = TYPES[typ]
+        for key in el.attrs:
+            if key not in params and key != "delete":
+                self._problem(el.at.get(key, el.pos), f"unknown parameter `{key}` of a {typ} element (`{el.name}`)",
+                              did_you_mean(key, params))
+        instances = [ctx]
+        if el.attrs.get("repeat") is not None:
+            try:
+                seq = templating.evaluate(str(el.attrs["repeat"]), ctx)
+                seq = list(seq)
+            except (templating.TemplateError, TypeError) as e:
+                self._problem(el.at.get("repeat", el.pos), f"`repeat` of `{el.name}`: {e}", "give a list expression")
+            instances = [dict(ctx, item=item, index=i) for i, item in enumerate(seq)]
+        out = []
+        for ictx in instances:
+            if "when" in el.attrs:
+                try:
+                    when = el.attrs["when"]
+                    ok = templating.evaluate(when, ictx) if isinstance(when, str) else bool(when)
+                except templating.TemplateError as e:
+                    self._problem(el.at["when"], f"`when` of `{el.name}`: {e}", "fix the expression")
+                if not ok:
+                    continue
+            p = {}
+            for key, (kind, default) in params.items():
+                if key in ("when", "repeat", "type"):
+                    continue
+                raw = el.attrs.get(key)
+                p[key] = default if raw is None else self._value(raw, kind, ictx, el.at.get(key, el.pos), el.name, card_id)
+            if p["w"] is None:
+                p["w"] = layout.w - p["x"]
+            if p["h"] is None:
+                p["h"] = layout.h - p["y"]
+            p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
+            out.extend(draw(p, self))
+        return out
+
+    # ---- services for element types -------------------------------------------------------------
+    def text(self, src, p):
+        role = p["font"]
+        if role not in self.fonts.names:
+            self._problem(p["_pos"], f"unknown font `{role}` in element `{p['_name']}`", did_you_mean(role, self.fonts.names))
+        missing = textlay.missing_glyphs(src, self.fonts, role)
+        if missing:
+            chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
+            self._problem(p["_card_pos"], f"card `{p['_card']}`: the font `{role}` has no glyph for {chars} "
+                          f"(element `{p['_name']}`)", "replace the character or name a font that has it in game.yaml `fonts:`")
+        laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
+                                       min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
+                                       valign=p["valign"], color=p["color"], icon_names=self.icons)
+        if unknown:
+            self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
+                          f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
+        if laid.overflow > 0.05:
+            self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
+                                    f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "
+                                    f"give the element more room", p["_card"], "text-fits"))
+        pieces = list(laid.runs)
+        for name, x, y, s, color in laid.icons:
+            if name in self.icons:
+                pieces.extend(self.icons[name].draw(x, y, s, s, color))
+        return pieces
+
+    def icon(self, name):
+        if name not in self.icons:
+            el, card, card_pos = self._where
+            self._problem(el.at.get("name", el.pos), f"unknown icon `{name}` (element `{el.name}`, card `{card}`)",
+                          did_you_mean(name, self.icons))
+        return self.icons[name]
+
+    def image(self, src):
+        el, card, _ = self._where
+        pos = el.at.get("src", el.pos)
+        result = _image_info(str(self.game.root), src)
+        if isinstance(result, str):
+            self._problem(pos, f"image `{src}` (card `{card}`): {result}", "name a PNG or JPEG file inside the game folder")
+        return result
+
+    def qr(self, data):
+        return _qr_matrix(data)
+
+
+@lru_cache(maxsize=256)
+def _image_info(root: str, src: str):
+    from PIL import Image as PILImage
+    rootp = Path(root)
+    p = Path(src)
+    if p.is_absolute() or ".." in p.parts:
+        return "the path leads outside the game folder"
+    full = rootp / p
+    try:
+        real = full.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return "the file does not exist"
+    if not real.is_relative_to(rootp.resolve()):
+        return "the file is a link that leads outside the game folder"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            old = PILImage.MAX_IMAGE_PIXELS
+            PILImage.MAX_IMAGE_PIXELS = MAX_PIXELS
+            try:
+                with PILImage.open(real) as im:
+                    if im.format not in ("PNG", "JPEG"):
+                        return f"{im.format} images are not supported"
+                    w, h = im.size
+                    if w * h > MAX_PIXELS:
+                        return f"{w} x {h} px is too large (more than {MAX_PIXELS // 1_000_000} MP)"
+                    im.verify()
+            finally:
+                PILImage.MAX_IMAGE_PIXELS = old
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        return "the image is too large (decompression bomb?)"
+    except Exception as e:  # Pillow raises many kinds of errors on corrupt files
+        return f"not a readable image ({e.__class__.__name__})"
+    return str(real), float(w), float(h)
+
+
+@lru_cache(maxsize=20_000)
+def _qr_matrix(data: str):
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
+    q.add_data(data)
+    q.make(fit=True)
+    return tuple(tuple(bool(c) for c in row) for row in q.get_matrix())

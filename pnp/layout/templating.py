@@ -1,0 +1,127 @@
+"""Jinja2 templates for text and any other layout value, in a sandbox with StrictUndefined.
+
+A template cannot reach Python internals (SandboxedEnvironment), cannot use an undefined name
+(StrictUndefined), cannot produce more than MAX_OUTPUT characters, cannot run longer than
+MAX_SECONDS (on the main thread) and `range` is capped. Every failure is a TemplateError with a
+human sentence; the caller adds the file:line of the template and the card id.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+MAX_OUTPUT = 20_000
+MAX_RANGE = 10_000
+MAX_SECONDS = 2.0
+
+
+class TemplateError(ValueError):
+    pass
+
+
+def _range(*args):
+    r = range(*args)
+    if len(r) > MAX_RANGE:
+        raise TemplateError(f"range() of {len(r)} items is more than the {MAX_RANGE} allowed")
+    return r
+
+
+class _Env(SandboxedEnvironment):
+    def is_safe_attribute(self, obj, attr, value):
+        if attr.startswith("_") or attr in ("mro", "gi_frame", "f_globals", "format", "format_map"):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
+
+ENV = _Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+           trim_blocks=True, lstrip_blocks=True)
+ENV.globals.update(range=_range, max=max, min=min, len=len, enumerate=enumerate, zip=zip, sorted=sorted)
+ENV.filters["pad"] = lambda v, n=2, c="0": str(v).rjust(int(n), str(c)[:1] or "0")
+
+_cache: dict = {}
+_expr_cache: dict = {}
+
+
+def is_template(value) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+@contextmanager
+def _deadline():
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(*_):
+        raise TemplateError(f"the template ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, MAX_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _compile(source: str):
+    tpl = _cache.get(source)
+    if tpl is None:
+        try:
+            tpl = ENV.from_string(source)
+        except jinja2.TemplateSyntaxError as e:
+            raise TemplateError(f"template syntax error: {e.message}") from None
+        _cache[source] = tpl
+    return tpl
+
+
+def _explain(e: Exception) -> str:
+    if isinstance(e, jinja2.UndefinedError):
+        return f"undefined name in template: {e.message}"
+    if isinstance(e, jinja2.exceptions.SecurityError):
+        return f"the template tried something the sandbox forbids: {e}"
+    if isinstance(e, RecursionError):
+        return "the template recursed too deeply"
+    return f"{type(e).__name__}: {e}"
+
+
+def render(source: str, ctx: dict) -> str:
+    tpl = _compile(source)
+    out, size = [], 0
+    try:
+        with _deadline():
+            for chunk in tpl.generate(ctx):
+                size += len(chunk)
+                if size > MAX_OUTPUT:
+                    raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
+                out.append(chunk)
+    except TemplateError:
+        raise
+    except Exception as e:  # any error inside user template code is the user's to fix
+        raise TemplateError(_explain(e)) from None
+    return "".join(out)
+
+
+def evaluate(expr: str, ctx: dict):
+    """Evaluate `{{ expr }}` (or a bare expression) to a Python value (for `when:` and `repeat:`)."""
+    src = expr.strip()
+    if src.startswith("{{") and src.endswith("}}"):
+        src = src[2:-2].strip()
+    fn = _expr_cache.get(src)
+    if fn is None:
+        try:
+            fn = ENV.compile_expression(src, undefined_to_none=False)
+        except jinja2.TemplateSyntaxError as e:
+            raise TemplateError(f"expression syntax error: {e.message}") from None
+        _expr_cache[src] = fn
+    try:
+        with _deadline():
+            return fn(**ctx)
+    except TemplateError:
+        raise
+    except Exception as e:
+        raise TemplateError(_explain(e)) from None

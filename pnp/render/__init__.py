@@ -1,0 +1,1 @@
+"""Rendering: fonts, text fitting, drawing primitives, imposition & marks, PDF and PNG output."""

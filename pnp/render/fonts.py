@@ -1,0 +1,141 @@
+"""Fonts: the built-in Noto CJK fonts (from the pylopdf-fonts-zh-tw wheel) or a game's own files.
+
+ReportLab embeds only TrueType outlines; Noto CJK ships CFF outlines. We convert a CFF font to
+TrueType once with fontTools (cu2qu) and cache the result by the source file's hash, so later builds
+only load it (~0.1 s). ReportLab then embeds a subset of the glyphs each PDF uses.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, TTFError
+
+BUILTIN = {
+    "noto-sans-tc": "NotoSansTC-Regular.otf",
+    "noto-serif-tc": "NotoSerifTC-Regular.otf",
+}
+DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
+CONVERTER_VERSION = "1"
+
+
+class FontError(ValueError):
+    pass
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("PNP_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
+    return Path(base) / "fonts"
+
+
+def builtin_path(name: str) -> Path:
+    import pylopdf_fonts_zh_tw
+    return Path(pylopdf_fonts_zh_tw.__file__).parent / BUILTIN[name]
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256(CONVERTER_VERSION.encode())
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()[:16]
+
+
+def to_truetype(src: Path) -> Path:
+    """A TrueType-outlined copy of src (src itself when it already is one)."""
+    from fontTools.ttLib import TTFont as FT, TTLibError
+    try:
+        font = FT(str(src), lazy=True)
+    except (TTLibError, OSError, Exception) as e:  # fontTools raises assorted errors on non-fonts
+        raise FontError(f"`{src.name}` is not a font file ({e.__class__.__name__})") from None
+    if "glyf" in font:
+        return src
+    if "CFF " not in font:
+        raise FontError(f"`{src.name}` has neither TrueType nor CFF outlines")
+    out = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    font = FT(str(src))
+    _cff_to_glyf(font)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")
+    os.close(fd)
+    try:
+        font.save(tmp)
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return out
+
+
+def _cff_to_glyf(font) -> None:
+    """fontTools' otf2ttf recipe: cubic CFF outlines → quadratic glyf table."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    gs = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(gs)
+        gs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyphs[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = glyphs
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    glyf.compile(font)
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for attr in ("maxZones",):
+        setattr(maxp, attr, 1)
+    for attr in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, attr, 0)
+    post = font["post"]
+    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+    font.sfntVersion = "\000\001\000\000"
+
+
+@lru_cache(maxsize=None)
+def register(path: str) -> str:
+    """Register a font file with reportlab; returns its reportlab name."""
+    src = Path(path)
+    ttf = to_truetype(src)
+    name = f"{src.stem}-{_digest(src)[:6]}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(ttf)))
+    except TTFError as e:
+        raise FontError(f"`{src.name}` cannot be embedded: {e}") from None
+    return name
+
+
+def prepare_builtin() -> list[str]:
+    return [register(str(builtin_path(n))) for n in BUILTIN]
+
+
+class FontSet:
+    """Font roles of one game (`sans`, `serif`, or any role game.yaml names) → registered fonts."""
+
+    def __init__(self, roles: dict[str, Path]):
+        self.names = {role: register(str(p)) for role, p in roles.items()}
+        self._cmap = {role: pdfmetrics.getFont(n).face.charToGlyph for role, n in self.names.items()}
+
+    def name(self, role: str) -> str:
+        return self.names[role]
+
+    def has(self, role: str, ch: str) -> bool:
+        return ord(ch) in self._cmap[role] or ch in "\n\r\t"
+
+    def width(self, text: str, role: str, size: float) -> float:
+        return pdfmetrics.stringWidth(text, self.names[role], size)

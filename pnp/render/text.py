@@ -1,0 +1,204 @@
+"""Text layout: inline markup, CJK-aware line breaking, and fitting by shrinking.
+
+Markup in running text: `**bold**`, `:icon-name:` (an icon drawn at text size on the baseline),
+and line breaks. Lines break between CJK characters and between Latin words (never inside a word);
+closing punctuation never starts a line and opening brackets never end one (kinsoku).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.layout.pieces import Run
+
+NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ")
+NO_END = set("「『（《〈【〔〖〘〚“‘([{<")
+ASCENT, DESCENT = 0.88, 0.12
+_MARK = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
+
+
+def is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+            or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x3FFFF)
+
+
+@dataclass
+class Atom:
+    parts: list          # [(kind, value, bold)] kind: "t" text | "i" icon
+    space: str = ""      # trailing spaces (dropped at a line end)
+    newline: bool = False
+
+
+@dataclass(frozen=True)
+class Laid:
+    runs: tuple          # Run pieces
+    icons: tuple         # (name, x, y_top, size, color)
+    size: float
+    lines: int
+    overflow: float      # points by which the text exceeds the box at the smallest size (0 = fits)
+
+
+def tokens(text: str, icon_names) -> tuple[list, set]:
+    """Split markup into atoms; returns (atoms, unknown icon names)."""
+    atoms: list[Atom] = []
+    unknown = set()
+    bold = False
+    word: Atom | None = None
+    for piece in _MARK.split(text):
+        if not piece:
+            continue
+        if piece == "**":
+            bold = not bold
+            continue
+        if piece == "\n":
+            atoms.append(Atom([], newline=True))
+            word = None
+            continue
+        if piece.startswith(":") and piece.endswith(":") and len(piece) > 2 and " " not in piece:
+            name = piece[1:-1]
+            if name not in icon_names:
+                unknown.add(name)
+            atoms.append(Atom([("i", name, bold)]))
+            word = None
+            continue
+        for ch in piece:
+            if ch == " ":
+                if atoms and not atoms[-1].newline:
+                    atoms[-1].space += " "
+                word = None
+            elif is_cjk(ch) or word is None:
+                atoms.append(Atom([("t", ch, bold)]))
+                word = None if is_cjk(ch) else atoms[-1]
+            else:
+                kind, val, b = word.parts[-1]
+                if b == bold and kind == "t":
+                    word.parts[-1] = ("t", val + ch, b)
+                else:
+                    word.parts.append(("t", ch, bold))
+    return _kinsoku(atoms), unknown
+
+
+def _kinsoku(atoms: list) -> list:
+    out: list[Atom] = []
+    glue_next = False
+    for a in atoms:
+        first = a.parts[0][1][:1] if a.parts and a.parts[0][0] == "t" else ""
+        if out and not a.newline and not out[-1].newline and not out[-1].space and (first in NO_START or glue_next):
+            out[-1].parts.extend(a.parts)
+            out[-1].space = a.space
+        else:
+            out.append(a)
+        last = out[-1].parts[-1][1][-1:] if out[-1].parts and out[-1].parts[-1][0] == "t" else ""
+        glue_next = last in NO_END and not out[-1].space
+    return out
+
+
+def _atom_width(a: Atom, fonts, role, size) -> float:
+    w = 0.0
+    for kind, val, _b in a.parts:
+        w += size if kind == "i" else fonts.width(val, role, size)
+    return w
+
+
+def _break(atoms, fonts, role, size, width):
+    """Greedy lines; returns (lines, widest overflow of an unbreakable atom)."""
+    lines, line, x, over = [], [], 0.0, 0.0
+    space_w = fonts.width(" ", role, size)
+    hard = set()  # indexes of lines ended by a line break in the text (never justified)
+    for a in atoms:
+        if a.newline:
+            hard.add(len(lines))
+            lines.append(line)
+            line, x = [], 0.0
+            continue
+        w = _atom_width(a, fonts, role, size)
+        if line and x + w > width + 1e-6:
+            lines.append(line)
+            line, x = [], 0.0
+        over = max(over, w - width)
+        line.append((a, w))
+        x += w + len(a.space) * space_w
+    lines.append(line)
+    hard.add(len(lines) - 1)
+    return lines, over, hard
+
+
+def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
+           leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
+           icon_names=()) -> tuple[Laid, set]:
+    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits."""
+    x0, y0, w, h = box
+    atoms, unknown = tokens(text, icon_names)
+    min_size = size if min_size is None else min(min_size, size)
+
+    def attempt(s):
+        lines, over, hard = _break(atoms, fonts, role, s, w)
+        need = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading if lines else 0
+        return lines, max(over, 0.0), max(need - h, 0.0), hard
+
+    lines, wover, hover, hard = attempt(size)
+    chosen = size
+    if wover or hover:
+        lo, hi = min_size, size  # binary search on 0.25 pt steps for the largest size that fits
+        lines, wover, hover, hard = attempt(lo)
+        chosen = lo
+        if not (wover or hover):
+            while hi - lo > 0.25:
+                mid = round((lo + hi) / 2 * 4) / 4
+                m = attempt(mid)
+                if m[1] or m[2]:
+                    hi = mid
+                else:
+                    lo, chosen = mid, mid
+            lines, wover, hover, hard = attempt(chosen)
+    s = chosen
+    space_w = fonts.width(" ", role, s)
+    total = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
+    top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
+    runs, icons = [], []
+    for n, line in enumerate(lines):
+        base = top + s * ASCENT + n * s * leading
+        widths = [wd for _a, wd in line]
+        spaces = [len(a.space) * space_w for a, _w in line[:-1]]
+        lw = sum(widths) + sum(spaces)
+        extra = 0.0
+        if align == "justify" and n < len(lines) - 1 and len(line) > 1 and n not in hard:
+            extra = (w - lw) / (len(line) - 1)
+            lw = w
+        x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        for i, (a, wd) in enumerate(line):
+            cx = x
+            for kind, val, b in a.parts:
+                if kind == "i":
+                    icons.append((val, cx, base - s * 0.8, s, color))
+                    cx += s
+                else:
+                    runs.append(Run(cx, base, val, fonts.name(role), s, color, b))
+                    cx += fonts.width(val, role, s)
+            x += wd + (spaces[i] if i < len(spaces) else 0) + extra
+    return Laid(tuple(_merge(runs, space_w)), tuple(icons), s, len(lines), max(wover, hover)), unknown
+
+
+def _merge(runs, space_w):
+    """Join neighbouring runs on one baseline with the same style (fewer text operators, and
+    extracted text keeps its spaces). Runs are joined only where the gap is exactly none or a space."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    out, end = [], 0.0
+    for r in runs:
+        if out:
+            p = out[-1]
+            if p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold:
+                gap = r.x - end
+                if abs(gap) < 0.01 or abs(gap - space_w) < 0.01:
+                    out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold)
+                    end = r.x + stringWidth(r.text, r.font, r.size)
+                    continue
+        out.append(r)
+        end = r.x + stringWidth(r.text, r.font, r.size)
+    return out
+
+
+def missing_glyphs(text: str, fonts, role: str) -> set:
+    plain = _MARK.sub("", text)
+    return {ch for ch in set(plain) if not fonts.has(role, ch)}

@@ -1,0 +1,31 @@
+"""Findings of the rules engine."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import Pos
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    severity: str          # "error" | "warning" | "info"
+    pos: Pos
+    message: str
+    card: str | None = None
+    check: str = ""        # the check that produced it
+
+    def __str__(self) -> str:
+        card = f" [{self.card}]" if self.card else ""
+        return f"{self.pos}: {self.severity}: {self.message}{card}"
+
+    def as_json(self) -> dict:
+        return {"severity": self.severity, "file": self.pos.file, "line": self.pos.line, "col": self.pos.col,
+                "card": self.card, "check": self.check, "message": self.message}
+
+
+def error(pos: Pos, message: str, card: str | None = None, check: str = "") -> Finding:
+    return Finding("error", pos, message, card, check)
+
+
+def warning(pos: Pos, message: str, card: str | None = None, check: str = "") -> Finding:
+    return Finding("warning", pos, message, card, check)
