@@ -125,6 +125,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp):
     for i, item in enumerate(comp.items):
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
+            ctx["geometry"] = prep.layouts.geometry
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
             yield f, b
@@ -168,7 +169,11 @@ def atomic_output(path: Path, mode="wb"):
             yield f
             f.flush()
             tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
-            os.link(f"/proc/self/fd/{fd}", tmp)
+            proc = os.open("/proc/self/fd", os.O_RDONLY)
+            try:  # linkat(AT_SYMLINK_FOLLOW) gives the unnamed file a name (plain link() cannot)
+                os.link(str(fd), tmp, src_dir_fd=proc, follow_symlinks=True)
+            finally:
+                os.close(proc)
             os.replace(tmp, path)
         finally:
             f.close()

@@ -190,8 +190,8 @@ def _deck(deck: YMap, cid, fields, langs, col):
     if not isinstance(cards, YList):
         col.add(deck.pos, "a deck file needs `cards:` with a list of cards", "write `cards:` then `- id: …` entries")
         return []
-    defaults = deck.get("defaults") or {}
-    if not isinstance(defaults, YMap):
+    defaults = deck.get("defaults", {})
+    if "defaults" in deck and not isinstance(defaults, YMap):
         col.add(deck.at("defaults"), "`defaults` should be a map", "write `defaults:` then `field: value` lines")
         defaults = {}
     return _items(cards, cid, fields, langs, col, need_id=True, defaults=defaults)

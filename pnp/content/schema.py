@@ -38,9 +38,13 @@ def type_problem(value, typ: str, choices=(), languages=()) -> str | None:
     if typ == "text":
         if isinstance(value, str):
             return None
-        if isinstance(value, dict) and value and all(isinstance(v, str) for v in value.values()):
+        if isinstance(value, dict) and value:
             bad = [k for k in value if k not in languages] if languages else []
-            return f"`{bad[0]}` is not one of this game's languages ({', '.join(languages)})" if bad else None
+            if bad:
+                hint = " (a comma in unquoted text splits it: put the text in quotes)" if len(value) > len(languages) else ""
+                return f"`{bad[0]}` is not one of this game's languages ({', '.join(languages)}){hint}"
+            if all(isinstance(v, str) for v in value.values()):
+                return None
         return "expected text, or a map of translations such as `{zh-TW: …, en: …}`"
     if typ == "int":
         return None if isinstance(value, int) and not isinstance(value, bool) else "expected a whole number"

@@ -17,9 +17,9 @@ STROKE = {"fill": ("color", None), "stroke": ("color", None), "stroke_width": ("
           "dash": ("list", None)}
 
 
-def element(name: str, **params):
+def element(type_name: str, /, **params):
     def wrap(fn):
-        TYPES[name] = (dict(COMMON, **params), fn)
+        TYPES[type_name] = (dict(COMMON, **params), fn)
         return fn
     return wrap
 
@@ -95,7 +95,7 @@ def image(p, env):
 
 @element("qr", data=("str", ""), color=("color", "#000000"), background=("color", "#ffffff"))
 def qr(p, env):
-    matrix = env.qr(p["data"])
+    matrix = env.qr(p["data"] or env.default_qr(p["_ctx"]))
     n = len(matrix)
     side = min(p["w"], p["h"])
     m = side / n

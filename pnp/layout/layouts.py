@@ -59,6 +59,31 @@ class Layouts:
         self.root = root
         self._cache: dict[str, Layout] = {}
 
+    def geometry(self, name: str) -> dict:
+        """For templates: `geometry('game/back').slot_1.x` → that element's plain values, lengths in mm.
+
+        This lets one layout derive its geometry from another (an envelope window from the card slot
+        it must reveal) so there is one source of truth. Templated values are left out.
+        """
+        key = ("geometry", name)
+        if key not in self._cache:
+            lay = self.get(name, Pos(f"layouts/{name}.yaml"))
+            out = {"w": units.mm(lay.w), "h": units.mm(lay.h), "bleed": units.mm(lay.bleed), "safe": units.mm(lay.safe)}
+            for el in lay.elements:
+                vals = {}
+                for k, v in el.attrs.items():
+                    if isinstance(v, str) and ("{{" in v or "{%" in v):
+                        continue
+                    if k in ("x", "y", "w", "h", "x2", "y2", "radius"):
+                        try:
+                            v = round(units.mm(units.length(v)), 4)
+                        except units.UnitError:
+                            continue
+                    vals[k] = v
+                out[el.name] = vals
+            self._cache[key] = out
+        return self._cache[key]
+
     def names(self) -> list[str]:
         if not self.root.is_dir():
             return []

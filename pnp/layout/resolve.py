@@ -14,6 +14,7 @@ from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
+import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
 from pnp.render import text as textlay
 from pnp.rules.base import error
@@ -145,6 +146,7 @@ class Resolver:
             if p["h"] is None:
                 p["h"] = layout.h - p["y"]
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
+            p["_ctx"] = ictx
             out.extend(draw(p, self))
         return out
 
@@ -191,6 +193,18 @@ class Resolver:
 
     def qr(self, data):
         return _qr_matrix(data)
+
+    def default_qr(self, ctx):
+        """The game's `qr:` template (game.yaml) rendered for this card."""
+        src = self.game.meta.get("qr")
+        if not src:
+            el, card, _ = self._where
+            self._problem(el.pos, f"qr element `{el.name}` has no `data` and game.yaml has no `qr:`",
+                          "give `data:` or a `qr:` template in game.yaml")
+        try:
+            return templating.render(src, ctx)
+        except templating.TemplateError as e:
+            self._problem(self.game.meta.at("qr"), f"game.yaml `qr`: {e}", "fix the template")
 
 
 @lru_cache(maxsize=256)
