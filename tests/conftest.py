@@ -1,0 +1,52 @@
+"""Shared fixtures: run the real CLI, build games once per session into a temporary folder."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_pnp(*args, cwd=ROOT, env=None, timeout=300):
+    """Run `python -m pnp …` as a user would; returns CompletedProcess with text output."""
+    e = dict(os.environ)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, env=e, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def build_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("out")
+
+
+_built: dict = {}
+
+
+@pytest.fixture(scope="session")
+def built(build_dir):
+    """built(game, lang='zh-TW', paper='a4', duplex='long') → Path of the PDF (built once per session)."""
+    def get(game, lang="zh-TW", paper="a4", duplex="long"):
+        key = (game, lang, paper, duplex)
+        if key not in _built:
+            out = build_dir / f"{paper}-{duplex}"
+            r = run_pnp("build", game, "--lang", lang, "--paper", paper, "--duplex", duplex, "--out", out)
+            assert r.returncode == 0, r.stderr
+            _built[key] = out / game / f"{game}.{lang}.{paper}.pdf"
+        return _built[key]
+    return get
+
+
+def copy_project(tmp_path: Path, games=("criminal-poker",)) -> Path:
+    """A throwaway project with copies of some games and all layouts, for tests that edit content."""
+    import shutil
+    dst = tmp_path / "proj"
+    (dst / "content").mkdir(parents=True)
+    for g in games:
+        shutil.copytree(ROOT / "content" / g, dst / "content" / g)
+    shutil.copytree(ROOT / "layouts", dst / "layouts")
+    return dst
