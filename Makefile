@@ -19,7 +19,7 @@ build: fonts
 	$(BIN)/pnp build --lang all
 
 test: fonts
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 bench: fonts
 	$(BIN)/python bench/run.py
