@@ -137,11 +137,16 @@ def _run(c, r: Run, h):
     t.setFont(r.font, r.size)
     t.setFillColor(_color(r.color))
     if r.bold:
+        # the render mode (Tr) is graphics state and outlives ET, and reportlab will not write `0 Tr`
+        # for a fresh text object: keep a bold run's mode, stroke colour and width inside q … Q
+        c.saveState()
         t.setTextRenderMode(2)
         c.setStrokeColor(_color(r.color))
         c.setLineWidth(r.size * 0.035)
     t.textOut(r.text)
     c.drawText(t)
+    if r.bold:
+        c.restoreState()
 
 
 def _path(c, ops, h):
