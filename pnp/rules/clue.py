@@ -1,0 +1,626 @@
+"""Clue (妙探尋兇): deck and board rules, the deal, and an exact deduction helper.
+
+Rules [GAMES.md §2]: 21 cards, 6 suspects, 6 weapons, 9 rooms; one of each category goes into the
+envelope and the other 18 are dealt round-robin from the dealer's left (3p 6/6/6, 4p 5/5/4/4, 5p
+4/4/4/3/3, 6p 3 each). The board (content/clue/board.yaml, a map of squares) has exactly the rooms
+of the room cards, a start square per suspect, secret passages between opposite corner rooms, and
+every room can be reached from every start square.
+
+Public game logic:
+- `hand_sizes(players)` — cards per player in dealing order;
+- `categories(game)` — category → card ids, from the content;
+- `deduce(players, me, hand, log, categories)` — for every card, where it can still be (the envelope
+  and/or which players), and the envelope's candidates per category. Exact: a location is reported
+  possible if and only if some complete placement of all cards obeys every constraint (each card in
+  one place, one card per category in the envelope, fixed hand sizes, the known hand, every pass and
+  every refutation of the log). A small backtracking search with forward checking decides this.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from pnp.rules.base import error, warning
+
+ENVELOPE = "envelope"
+REQUIRED = {"suspect": 6, "weapon": 6, "room": 9}
+PLAYERS = range(3, 7)
+
+
+# ---- the deal -------------------------------------------------------------------------------------
+def hand_sizes(players: int, dealt: int = 18) -> list[int]:
+    """Cards per player in dealing order (the player left of the dealer first): 4 → [5, 5, 4, 4]."""
+    if players not in PLAYERS:
+        raise ValueError(f"Clue is for 3 to 6 players, not {players}")
+    base, extra = divmod(dealt, players)
+    return [base + (1 if i < extra else 0) for i in range(players)]
+
+
+def categories(game) -> dict[str, list[str]]:
+    """Category → card ids, in the order of `data.category_order` (else of first appearance)."""
+    comp = _cards(game)
+    order = list(game.data.get("category_order") or [])
+    out: dict[str, list[str]] = {c: [] for c in order}
+    for item in comp.items if comp else ():
+        out.setdefault(str(item.get("category")), []).append(item.id)
+    return out
+
+
+# ---- deduction ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggestion as seen by the player who uses the helper.
+
+    suggester: who suggested; cards: the three cards named; refuter: who showed a card (None: nobody
+    could); passed: who could not refute (None: everyone seated between the suggester and the
+    refuter, or all other players when nobody refuted); shown: the card shown, when it was shown to
+    the helper's player (None otherwise).
+    """
+    suggester: object
+    cards: tuple
+    refuter: object = None
+    passed: tuple | None = None
+    shown: str | None = None
+
+
+@dataclass(frozen=True)
+class Deduction:
+    where: dict            # card → frozenset of places: ENVELOPE and/or players
+    envelope: dict         # category → tuple of cards that can still be in the envelope
+    consistent: bool = True  # False: no placement obeys the log (a mistake in the notes)
+
+    def solved(self) -> bool:
+        return self.consistent and all(len(v) == 1 for v in self.envelope.values())
+
+    def known(self) -> dict:
+        """Cards whose place is certain → that place."""
+        return {c: next(iter(p)) for c, p in self.where.items() if len(p) == 1}
+
+
+def _passed(players, s: Suggestion):
+    if s.passed is not None:
+        return tuple(s.passed)
+    i = players.index(s.suggester)
+    out = []
+    for k in range(1, len(players)):
+        p = players[(i + k) % len(players)]
+        if p == s.refuter:
+            break
+        out.append(p)
+    return tuple(out)
+
+
+def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
+    """Where every card can still be, for player `me` holding `hand`, after the suggestions in `log`.
+
+    players: the players in seating (and dealing) order; cats: category → card ids; sizes: hand sizes
+    in the order of `players` (default: `hand_sizes(len(players), cards - categories)`).
+    """
+    players = list(players)
+    if me not in players:
+        raise ValueError(f"{me!r} is not one of the players")
+    cat_of = {c: k for k, cs in cats.items() for c in cs}
+    cards = list(cat_of)
+    if sizes is None:
+        sizes = hand_sizes(len(players), len(cards) - len(cats))
+    size = dict(zip(players, sizes))
+    hand = set(hand)
+    for c in hand:
+        if c not in cat_of:
+            raise ValueError(f"unknown card {c!r} in the hand")
+    if len(hand) != size[me]:
+        raise ValueError(f"{me!r} should hold {size[me]} cards, not {len(hand)}")
+    others = [p for p in players if p != me]
+    dom = {c: ({me} if c in hand else {ENVELOPE, *others}) for c in cards}
+    clauses = []
+    for s in log:
+        named = tuple(s.cards)
+        for c in named:
+            if c not in cat_of:
+                raise ValueError(f"unknown card {c!r} in a suggestion")
+        for p in _passed(players, s):
+            for c in named:
+                dom[c].discard(p)
+        if s.refuter is not None:
+            if s.shown is not None:
+                if s.shown not in named:
+                    raise ValueError(f"the card shown, {s.shown!r}, was not named in the suggestion")
+                dom[s.shown] &= {s.refuter}
+            elif s.refuter != me:
+                clauses.append((s.refuter, named))
+    solver = _Solver(cards, dom, size, cat_of, cats, clauses)
+    possible = {c: set() for c in cards}
+    first = solver.solve()
+    if first is None:
+        empty = {c: frozenset() for c in cards}
+        return Deduction(empty, {k: () for k in cats}, consistent=False)
+    for c, p in first.items():
+        possible[c].add(p)
+    for c in cards:
+        for p in sorted(dom[c], key=str):
+            if p in possible[c]:
+                continue
+            sol = solver.solve(force=(c, p))
+            if sol is not None:
+                for c2, p2 in sol.items():
+                    possible[c2].add(p2)
+    where = {c: frozenset(possible[c]) for c in cards}
+    env = {k: tuple(c for c in cs if ENVELOPE in where[c]) for k, cs in cats.items()}
+    return Deduction(where, env)
+
+
+class _Solver:
+    """Backtracking over card placements. A card is placed when its set of possible places is a single
+    one; after every choice the constraints are propagated to a fixpoint (full hands and a full envelope
+    exclude the rest, a hand that needs every remaining candidate takes them all, a refutation with one
+    candidate card left takes it) and a matching checks that the remaining cards still fit the free
+    places at all. Any failure backtracks, so the search is exact."""
+
+    def __init__(self, cards, dom, size, cat_of, cats, clauses):
+        self.cards, self.dom, self.cat_of, self.cats = cards, dom, cat_of, cats
+        # capacity groups: each player's hand, and one envelope place per category
+        self.groups = [(p, n, None) for p, n in size.items()] + [(ENVELOPE, 1, k) for k in cats]
+        self.clauses = clauses
+
+    def solve(self, force=None):
+        dom = {c: set(d) for c, d in self.dom.items()}
+        if force:
+            c, p = force
+            if p not in dom[c]:
+                return None
+            dom[c] = {p}
+        return self._search(dom)
+
+    def _members(self, place, cat):
+        return self.cards if cat is None else self.cats[cat]
+
+    def _propagate(self, dom) -> bool:
+        changed = True
+        while changed:
+            changed = False
+            for place, n, cat in self.groups:
+                fixed, cand = 0, []
+                for c in self._members(place, cat):
+                    d = dom[c]
+                    if place in d:
+                        if len(d) == 1:
+                            fixed += 1
+                        else:
+                            cand.append(c)
+                if fixed > n or fixed + len(cand) < n:
+                    return False
+                if cand and fixed == n:
+                    for c in cand:
+                        dom[c].discard(place)
+                    changed = True
+                elif cand and fixed + len(cand) == n:
+                    for c in cand:
+                        dom[c] = {place}
+                    changed = True
+            for r, cs in self.clauses:
+                if any(dom[c] == {r} for c in cs):
+                    continue
+                cand = [c for c in cs if r in dom[c]]
+                if not cand:
+                    return False
+                if len(cand) == 1:
+                    dom[cand[0]] = {r}
+                    changed = True
+            if any(not d for d in dom.values()):
+                return False
+        return self._fits(dom)
+
+    def _fits(self, dom) -> bool:
+        """A matching of the unplaced cards to the free places (hands and envelope slots) exists."""
+        free = {}
+        for place, n, cat in self.groups:
+            used = sum(1 for c in self._members(place, cat) if dom[c] == {place})
+            free[(place, cat)] = n - used
+        slot_of = {}
+        for c in self.cards:
+            if len(dom[c]) > 1:
+                slot_of[c] = [(p, self.cat_of[c] if p == ENVELOPE else None) for p in dom[c]]
+        match: dict = {}   # (place, cat) → list of cards
+        owner: dict = {}
+
+        def augment(c, seen):
+            for slot in slot_of[c]:
+                if slot in seen or free.get(slot, 0) <= 0 and not match.get(slot):
+                    continue
+                seen.add(slot)
+                if len(match.setdefault(slot, [])) < free.get(slot, 0):
+                    match[slot].append(c)
+                    owner[c] = slot
+                    return True
+                for other in list(match[slot]):
+                    if augment(other, seen):
+                        match[slot].remove(other)
+                        match[slot].append(c)
+                        owner[c] = slot
+                        return True
+            return False
+
+        return all(augment(c, set()) for c in slot_of)
+
+    def _search(self, dom):
+        if not self._propagate(dom):
+            return None
+        open_ = [c for c in self.cards if len(dom[c]) > 1]
+        if not open_:
+            return {c: next(iter(d)) for c, d in dom.items()}
+        c = min(open_, key=lambda x: (len(dom[x]), x))
+        wanted = {r for r, cs in self.clauses if c in cs}
+        for p in sorted(dom[c], key=lambda q: (q not in wanted, q != ENVELOPE, str(q))):
+            new = {k: set(v) for k, v in dom.items()}
+            new[c] = {p}
+            got = self._search(new)
+            if got is not None:
+                return got
+        return None
+
+
+# ---- the board ------------------------------------------------------------------------------------
+SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+@dataclass
+class Board:
+    rows: list
+    rooms: dict              # letter → room id
+    starts: dict             # character → suspect id
+    floor: str
+    blocked: str
+    passages: list = field(default_factory=list)
+
+    def char(self, r, c):
+        if 0 <= r < len(self.rows) and 0 <= c < len(self.rows[r]):
+            return self.rows[r][c]
+        return None
+
+    def room_at(self, r, c):
+        ch = self.char(r, c)
+        if ch is None:
+            return None
+        if ch in self.rooms:
+            return ch
+        if ch.upper() in self.rooms and ch != ch.upper():
+            return ch.upper()
+        return None
+
+    def walkable(self, r, c):
+        ch = self.char(r, c)
+        return ch is not None and (ch in self.floor or ch in self.starts)
+
+    def cells(self):
+        for r, row in enumerate(self.rows):
+            for c, ch in enumerate(row):
+                yield r, c, ch
+
+    def doors(self):
+        """(room letter, door square, corridor square) for every door."""
+        for r, c, ch in self.cells():
+            if ch not in self.rooms and ch.upper() in self.rooms and ch != ch.upper():
+                for dr, dc in SIDES:
+                    if self.walkable(r + dr, c + dc):
+                        yield ch.upper(), (r, c), (r + dr, c + dc)
+
+    def distances(self, start_char):
+        """Fewest moves from a start square to each room (entering a room is a move; passages are free)."""
+        where = [(r, c) for r, c, ch in self.cells() if ch == start_char]
+        if not where:
+            return {}
+        entry = {}
+        for room, _door, sq in self.doors():
+            entry.setdefault(sq, set()).add(room)
+        by_id = {v: k for k, v in self.rooms.items()}
+        links = {}
+        for a, b in self.passages:
+            if a in by_id and b in by_id:
+                links.setdefault(by_id[a], set()).add(by_id[b])
+                links.setdefault(by_id[b], set()).add(by_id[a])
+        exits = {}
+        for room, _door, sq in self.doors():
+            exits.setdefault(room, set()).add(sq)
+        dist, seen_rooms = {}, {}
+        queue = deque([(where[0], 0)])
+        dist[where[0]] = 0
+        while queue:
+            node, d = queue.popleft()
+            if isinstance(node, str):  # a room: leave by a door or a passage
+                for sq in exits.get(node, ()):
+                    if sq not in dist:
+                        dist[sq] = d + 1
+                        queue.append((sq, d + 1))
+                for other in links.get(node, ()):
+                    if other not in seen_rooms:
+                        seen_rooms[other] = d + 1
+                        queue.append((other, d + 1))
+                continue
+            r, c = node
+            for room in entry.get(node, ()):
+                if room not in seen_rooms:
+                    seen_rooms[room] = d + 1
+                    queue.append((room, d + 1))
+            for dr, dc in SIDES:
+                nxt = (r + dr, c + dc)
+                if self.walkable(*nxt) and nxt not in dist:
+                    dist[nxt] = d + 1
+                    queue.append((nxt, d + 1))
+        return {self.rooms[k]: v for k, v in seen_rooms.items()}
+
+    def corner_rooms(self):
+        """The room nearest to each corner: {'tl': id, 'tr': …, 'bl': …, 'br': …}."""
+        h = len(self.rows)
+        w = max((len(r) for r in self.rows), default=0)
+        out = {}
+        for name, (cr, cc) in {"tl": (0, 0), "tr": (0, w - 1), "bl": (h - 1, 0), "br": (h - 1, w - 1)}.items():
+            best = None
+            for r, c, _ch in self.cells():
+                room = self.room_at(r, c)
+                if room:
+                    d = max(abs(r - cr), abs(c - cc))
+                    if best is None or d < best[0]:
+                        best = (d, self.rooms[room])
+            out[name] = best[1] if best else None
+        return out
+
+
+def _board_item(game):
+    comp = next((c for c in game.components.values() if c.kind == "board"), None)
+    if comp is None or not comp.items:
+        return None, None
+    return comp, comp.items[0]
+
+
+def board(game) -> Board | None:
+    _comp, item = _board_item(game)
+    if item is None:
+        return None
+    return Board([str(r) for r in item.get("grid") or []], {str(k): v for k, v in (item.get("rooms") or {}).items()},
+                 {str(k): v for k, v in (item.get("starts") or {}).items()}, str(item.get("floor", ".")),
+                 str(item.get("blocked", "#")), [list(p) for p in item.get("passages") or []])
+
+
+# ---- checks ----------------------------------------------------------------------------------------
+def _cards(game):
+    comp = game.components.get("cards")
+    if comp is None:
+        comp = next((c for c in game.components.values() if c.kind == "deck" and "category" in c.fields), None)
+    return comp
+
+
+def check(game):
+    comp = _cards(game)
+    if comp is None:
+        yield error(game.pos, "there is no deck of clue cards (a `cards` component with a `category` field)",
+                    check="cards")
+        return
+    yield from _check_cards(game, comp)
+    yield from _check_hands(game, comp)
+    yield from _check_board(game, comp)
+
+
+def _check_cards(game, comp):
+    by_cat: dict[str, list] = {}
+    for item in comp.items:
+        by_cat.setdefault(str(item.get("category")), []).append(item)
+        if item.copies != 1:
+            yield error(item.at("copies"), f"card `{item.id}` has {item.copies} copies; every Clue card is unique "
+                        f"— remove `copies`", item.id, "cards")
+    for cat, need in REQUIRED.items():
+        have = by_cat.get(cat, [])
+        if len(have) > need:
+            for extra in have[need:]:
+                yield error(extra.at("category"), f"{len(have)} {cat} cards, the game has {need}: `{extra.id}` is one "
+                            f"too many — remove it or change its category", extra.id, "cards")
+        elif len(have) < need:
+            pos = have[-1].at("category") if have else (comp.source or comp.pos)
+            yield error(pos, f"only {len(have)} {cat} cards, the game needs {need} — add "
+                        f"{need - len(have)} more", None, "cards")
+    for lang in game.languages:
+        seen = {}
+        for item in comp.items:
+            name = game.text(item.get("name"), lang)
+            if name is None:
+                continue
+            if name in seen:
+                yield error(item.at("name"), f"card `{item.id}` has the same {lang} name as `{seen[name]}` "
+                            f"(“{name}”) — every card needs its own name", item.id, "cards")
+            else:
+                seen[name] = item.id
+    order = list(game.data.get("category_order") or [])
+    if order:
+        if sorted(order) != sorted(REQUIRED):
+            yield error(game.meta["data"].at("category_order"), f"`category_order` should list {', '.join(REQUIRED)}",
+                        check="cards")
+        else:
+            last = -1
+            for item in comp.items:
+                k = order.index(item.get("category")) if item.get("category") in order else -1
+                if k < last:
+                    yield error(item.at("category"), f"card `{item.id}` is out of order: the notes list cards "
+                                f"grouped by category in the order {', '.join(order)} — move it up", item.id, "cards")
+                    break
+                last = k
+
+
+def _check_hands(game, comp):
+    hands = game.data.get("hands")
+    if not hands:
+        return
+    dealt = comp.total - len(REQUIRED)
+    where = game.meta["data"]["hands"] if "hands" in game.meta.get("data", {}) else None
+    for n in PLAYERS:
+        want = hand_sizes(n, dealt)
+        got = hands.get(n, hands.get(str(n)))
+        key = n if n in hands else str(n)
+        pos = where.at(key) if where is not None and key in hands else game.meta["data"].at("hands")
+        if got is None:
+            yield error(pos, f"`hands` has no entry for {n} players — add `{n}: {want}`", check="hands")
+        elif list(got) != want:
+            yield error(pos, f"hand sizes for {n} players are {list(got)}, but dealing {dealt} cards round-robin "
+                        f"gives {want}", check="hands")
+
+
+def _check_board(game, comp):
+    bcomp, item = _board_item(game)
+    if item is None:
+        yield error(game.pos, "there is no board (a component of kind `board`)", check="board")
+        return
+    b = board(game)
+    grid = item.get("grid") or []
+    row_pos = [grid.at(i) if hasattr(grid, "at") else item.at("grid") for i in range(len(grid))]
+    rooms_pos = item.get("rooms")
+    starts_pos = item.get("starts")
+
+    def at_room(ch):
+        return rooms_pos.at(ch) if hasattr(rooms_pos, "at") else item.at("rooms")
+
+    def at_start(ch):
+        return starts_pos.at(ch) if hasattr(starts_pos, "at") else item.at("starts")
+
+    if not b.rows:
+        yield error(item.at("grid"), "the board has no `grid` rows", None, "board")
+        return
+    width = len(b.rows[0])
+    allowed = set(b.floor) | set(b.blocked) | set(b.rooms) | {k.lower() for k in b.rooms} | set(b.starts)
+    bad_grid = False
+    for i, row in enumerate(b.rows):
+        if len(row) != width:
+            yield error(row_pos[i], f"board row {i + 1} has {len(row)} squares, the first has {width} — every row "
+                        f"must be as long", None, "board")
+            bad_grid = True
+        for c, ch in enumerate(row):
+            if ch not in allowed:
+                yield error(row_pos[i], f"board row {i + 1}, square {c + 1}: `{ch}` is not a room, door, start, "
+                            f"corridor (`{b.floor}`) or blocked (`{b.blocked}`) square", None, "board")
+                bad_grid = True
+    room_cards = {i.id for i in comp.items if i.get("category") == "room"}
+    suspects = {i.id for i in comp.items if i.get("category") == "suspect"}
+    on_board = set(b.rooms.values())
+    for ch, rid in b.rooms.items():
+        if rid not in room_cards:
+            yield error(at_room(ch), f"board room `{ch}` is `{rid}`, which is not a room card", None, "board")
+    for rid in sorted(room_cards - on_board):
+        yield error(item.at("rooms"), f"the room card `{rid}` has no room on the board — add it to `rooms` and the "
+                    f"grid", None, "board")
+    counts = {}
+    for r, c, ch in b.cells():
+        room = b.room_at(r, c)
+        if room:
+            counts[room] = counts.get(room, 0) + 1
+    for ch in b.rooms:
+        if ch not in counts:
+            yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) has no squares in the grid", None, "board")
+        elif _parts(b, ch) > 1:
+            yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) is split into {_parts(b, ch)} separate parts",
+                        None, "board")
+    doors = {}
+    for room, sq, _out in b.doors():
+        doors.setdefault(room, set()).add(sq)
+    for r, c, ch in b.cells():
+        if ch not in b.rooms and ch.upper() in b.rooms and ch != ch.upper() and (r, c) not in doors.get(ch.upper(), ()):
+            yield error(row_pos[r], f"board row {r + 1}, square {c + 1}: the door of `{b.rooms[ch.upper()]}` opens on "
+                        f"no corridor square", None, "board")
+    passage_rooms = {x for p in b.passages for x in p}
+    for ch, rid in b.rooms.items():
+        if ch in counts and ch not in doors and rid not in passage_rooms:
+            yield error(at_room(ch), f"room `{rid}` has no door — write a door square (`{ch.lower()}`) on its edge",
+                        None, "board")
+    # start squares: one per suspect, each once on the board
+    for ch, sid in b.starts.items():
+        if sid not in suspects:
+            yield error(at_start(ch), f"start square `{ch}` belongs to `{sid}`, which is not a suspect card",
+                        None, "board")
+        n = sum(row.count(ch) for row in b.rows)
+        if n != 1:
+            yield error(at_start(ch), f"start square `{ch}` ({sid}) appears {n} times in the grid, not once",
+                        None, "board")
+    for sid in sorted(suspects - set(b.starts.values())):
+        yield error(item.at("starts"), f"the suspect `{sid}` has no start square — add one to `starts` and the grid",
+                    None, "board")
+    # secret passages join opposite corner rooms
+    corners = b.corner_rooms()
+    opposite = [{corners["tl"], corners["br"]}, {corners["tr"], corners["bl"]}]
+    plist = item.get("passages") or []
+    for i, pair in enumerate(b.passages):
+        pos = plist.at(i) if hasattr(plist, "at") else item.at("passages")
+        if len(pair) != 2 or any(x not in on_board for x in pair):
+            yield error(pos, f"passage {pair} should name two rooms of the board", None, "board")
+        elif set(pair) not in opposite:
+            yield error(pos, f"the secret passage {pair[0]} – {pair[1]} does not join opposite corner rooms "
+                        f"({corners['tl']} – {corners['br']}, {corners['tr']} – {corners['bl']})", None, "board")
+    if bad_grid:
+        return
+    # every room reachable from every start square
+    for ch, sid in b.starts.items():
+        dist = b.distances(ch)
+        for rch, rid in b.rooms.items():
+            if rid not in dist and rch in counts:
+                yield error(at_room(rch), f"room `{rid}` cannot be reached from the start square of `{sid}` (`{ch}`) "
+                            f"— give it a door onto a connected corridor", None, "board")
+
+
+def _parts(b: Board, ch) -> int:
+    cells = {(r, c) for r, c, _x in b.cells() if b.room_at(r, c) == ch}
+    parts = 0
+    while cells:
+        parts += 1
+        stack = [cells.pop()]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in SIDES:
+                n = (r + dr, c + dc)
+                if n in cells:
+                    cells.remove(n)
+                    stack.append(n)
+    return parts
+
+
+# ---- summary and report ---------------------------------------------------------------------------------
+def _steps(game):
+    b = board(game)
+    if b is None:
+        return {}
+    return {sid: b.distances(ch) for ch, sid in b.starts.items()}
+
+
+def summary(game) -> list[str]:
+    cats = categories(game)
+    comp = _cards(game)
+    dealt = (comp.total if comp else 0) - len(cats)
+    lines = ["cards: " + ", ".join(f"{len(v)} {k}" for k, v in cats.items())]
+    if dealt > 0:
+        lines.append("hands: " + "; ".join(f"{n}p " + "/".join(map(str, hand_sizes(n, dealt))) for n in PLAYERS))
+    steps = _steps(game)
+    b = board(game)
+    if steps and b:
+        squares = sum(1 for _r, _c, ch in b.cells() if ch in b.floor)
+        rooms = sorted(set(b.rooms.values()))
+        reach = all(r in d for d in steps.values() for r in rooms)
+        nearest = {sid: min(d.values()) for sid, d in steps.items() if d}
+        lines.append(f"board: {len(rooms)} rooms, {squares} corridor squares, {len(steps)} start squares; every room "
+                     f"reachable from every start: {'yes' if reach else 'NO'}")
+        lines.append("moves from each start to its nearest room: " +
+                     ", ".join(f"{k} {v}" for k, v in nearest.items()))
+    return lines
+
+
+def report(game) -> list[dict]:
+    cats = categories(game)
+    comp = _cards(game)
+    dealt = (comp.total if comp else 0) - len(cats)
+    charts = [{"title": "Cards per category", "labels": list(cats),
+               "series": {"cards": [len(v) for v in cats.values()]}}]
+    if dealt > 0:
+        sizes = {n: hand_sizes(n, dealt) for n in PLAYERS}
+        charts.append({"title": "Hand sizes by player count", "labels": [f"{n} players" for n in PLAYERS],
+                       "series": {"largest hand": [max(s) for s in sizes.values()],
+                                  "smallest hand": [min(s) for s in sizes.values()]}})
+    steps = _steps(game)
+    if steps:
+        rooms = sorted({r for d in steps.values() for r in d})
+        charts.append({"title": "Moves from the start squares to each room", "labels": rooms,
+                       "series": {"nearest start": [min(d.get(r, 0) for d in steps.values()) for r in rooms],
+                                  "farthest start": [max(d.get(r, 0) for d in steps.values()) for r in rooms]}})
+    return charts
