@@ -176,3 +176,7 @@ def fonts():
     t0 = time.perf_counter()
     names = fontmod.prepare_builtin()
     click.echo(f"fonts ready: {', '.join(names)} ({time.perf_counter() - t0:.1f} s; cache {fontmod.cache_dir()})")
+
+
+from pnp.report.command import report  # noqa: E402  (`pnp report`; the command lives with the report)
+main.add_command(report)

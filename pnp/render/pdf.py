@@ -43,6 +43,11 @@ class PdfWriter:
         self.outline: list = []
 
     # ---- faces as forms -------------------------------------------------------------------------
+    def form(self, face) -> str:
+        """The name of the Form XObject drawing `face` (defined on first use), for `canvas.doForm`.
+        The form's origin is the trim box's bottom-left corner; it paints into the bleed."""
+        return self._form(face)
+
     def _form(self, face) -> str:
         key = hashlib.sha1(repr((face.w, face.h, face.bleed, face.pieces)).encode()).hexdigest()[:16]
         name = self.forms.get(key)

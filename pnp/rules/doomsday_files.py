@@ -347,7 +347,7 @@ def _check_secrets(game):
 
 
 # ---- what `pnp check` prints, and the deck report -----------------------------------------------
-def success_rates(game, hand_size: int = 5, trials: int = 4000, seed: int = 13) -> dict:
+def success_rates(game, hand_size: int = 5, trials: int = 2000, seed: int = 13) -> dict:
     """Share of random hands (drawn from the action deck) that beat a case, by kind and difficulty."""
     deck = [card for _it, card, _case in action_cards(game)]
     if len(deck) < hand_size:
