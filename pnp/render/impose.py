@@ -148,6 +148,8 @@ def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_of
     bleed = f0.bleed
     reserve = bleed + (0 if outline else MARK_GAP + MARK_LEN)
     reserve = max(reserve, MARGIN if outline else reserve)
+    if duplex == "fold" and first[1] is None:
+        duplex = "none"   # nothing to fold over: pieces without backs (note pads, die-lines) print as usual
     if duplex == "fold":
         yield from _plan_fold(first, pairs, paper, gap, outline, reserve, title)
         return
