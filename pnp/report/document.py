@@ -161,6 +161,16 @@ def table(rows, widths, styles: Styles, header=True, colours=()) -> Table:
     return t
 
 
+def _room_for(frame, canv, heading, nxt) -> bool:
+    aw = frame._getAvailableWidth()
+    left = frame._y - frame._y1p
+    _w, hh = heading.wrap(aw, left)
+    _w, nh = nxt.wrap(aw, frame._aH)
+    if isinstance(nxt, (Paragraph, ContactSheet, Table)):
+        nh = min(nh, 40 * MM)   # these split: the first rows are enough
+    return hh + heading.getSpaceBefore() + heading.getSpaceAfter() + nh <= left
+
+
 def render(writer, story, font: str, footer: str, paper: str = "a4"):
     """Lay the story into pages of the writer's canvas (with a footer and page numbers)."""
     c = writer.c
@@ -175,6 +185,9 @@ def render(writer, story, font: str, footer: str, paper: str = "a4"):
         placed = 0
         while story:
             head = story[0]
+            if isinstance(head, Heading) and not frame._atTop and len(story) > 1 \
+                    and not _room_for(frame, c, head, story[1]):
+                break   # keep a heading with what follows it
             if frame.add(head, c, trySplit=0):
                 story.pop(0)
                 placed += 1

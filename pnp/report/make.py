@@ -226,14 +226,14 @@ def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings
     if game_charts:
         S.append(doc.Heading("Statistics: the whole game", st.h2))
         for ch in game_charts:
-            S.append(doc.KeepTogether([doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]))
+            S += [doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]
     for cf in comps:
         mine = [c for c in charts if c.component == cf.comp.id]
         if not mine:
             continue
         S.append(doc.Heading(f"Statistics: {cf.title} ({cf.comp.id})", st.h2))
         for ch in mine:
-            S.append(doc.KeepTogether([doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]))
+            S += [doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]
 
     # contact sheets
     S.append(doc.Heading("Contact sheet", st.h2))
