@@ -178,5 +178,15 @@ def fonts():
     click.echo(f"fonts ready: {', '.join(names)} ({time.perf_counter() - t0:.1f} s; cache {fontmod.cache_dir()})")
 
 
+def _attach():
+    """Commands defined in their own modules."""
+    from pnp.export.cli import export_cmd, preview_cmd
+    main.add_command(export_cmd)
+    main.add_command(preview_cmd)
+
+
+_attach()
+
+
 from pnp.report.command import report  # noqa: E402  (`pnp report`; the command lives with the report)
 main.add_command(report)

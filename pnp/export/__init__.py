@@ -1,0 +1,139 @@
+"""Targets beyond the print PDF: per-face PNGs, print-shop files, Tabletop Simulator deck sheets.
+
+Every raster here comes from the real PDF drawing of a face (`pnp.render.pdf`), rasterised with
+pdfium, so what a preview or an export shows is exactly what prints. Nothing here knows about games.
+
+`collect()` resolves a game in one language into `Deck`s of `Card`s (front and back `Face`s, one
+card per physical copy); `faces_pdf()` draws distinct faces one per page; `pnp.export.raster` turns
+pages into images in a process pool.
+"""
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Card:
+    deck: str
+    id: str
+    copy: int            # 0 for the first physical copy
+    front: object        # Face
+    back: object | None  # Face or None
+
+
+@dataclass
+class Deck:
+    id: str
+    title: str
+    kind: str
+    cards: list = field(default_factory=list)
+
+    @property
+    def trim(self):
+        f = self.cards[0].front
+        return f.w, f.h
+
+    def shared_back(self):
+        """The one back face every card shares, or None (no backs, or backs that differ)."""
+        backs = {c.back for c in self.cards}
+        return next(iter(backs)) if len(backs) == 1 and None not in backs else None
+
+
+@dataclass
+class Collected:
+    game: object
+    lang: str
+    fonts: object
+    decks: list
+
+
+def collect(project, game_id: str, lang: str | None = None) -> Collected:
+    """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors."""
+    from pnp.build import RuleErrors, _context, faces, prepare
+    from pnp.errors import Problem, Problems, did_you_mean
+    from pnp.layout.resolve import Resolver
+    prep = prepare(project, game_id)
+    errors = [f for f in prep.findings if f.severity == "error"]
+    if errors:
+        raise RuleErrors(errors)
+    game = prep.game
+    lang = lang or game.languages[0]
+    if lang not in game.languages:
+        raise Problems([Problem(game.meta.at("languages"), f"`{game_id}` has no language `{lang}`",
+                                did_you_mean(lang, game.languages))])
+    resolver = Resolver(game, prep.fonts, prep.icons, lang)
+    resolver.ctx = _context(prep, lang)
+    decks = []
+    for comp in game.components.values():
+        deck = Deck(comp.id, str(resolver.ctx.game["components"][comp.id]["title"]), comp.kind)
+        seen: dict = {}
+        for f, b in faces(prep, lang, resolver, comp):
+            card_id = f.name.split("/", 1)[1].rsplit(".", 1)[0] if "/" in f.name else f.name
+            copy = seen.get(card_id, 0)
+            seen[card_id] = copy + 1
+            deck.cards.append(Card(comp.id, card_id, copy, f, b))
+        if deck.cards:
+            decks.append(deck)
+    if resolver.problems:
+        raise Problems(resolver.problems)
+    fit = [x for x in resolver.findings if x.severity == "error"]
+    if fit:
+        raise RuleErrors(sorted(fit))
+    return Collected(game, lang, prep.fonts, decks)
+
+
+def faces_pdf(faces, font_name: str) -> bytes:
+    """A PDF with one page per face, each page the face with its bleed (drawn by the print renderer)."""
+    from pnp.render.impose import Page, Slot
+    from pnp.render.pdf import PdfWriter
+    buf = io.BytesIO()
+    w = PdfWriter(buf, font_name, {"title": "faces", "creator": "pnp"})
+    for f in faces:
+        b = f.bleed
+        pw, ph = f.w + 2 * b, f.h + 2 * b
+        page = Page(pw, ph, slots=[Slot(f, b, b, (0, 0, pw, ph))], trim=(b, b, b + f.w, b + f.h), bleed=(0, 0, pw, ph))
+        w.page(page)
+    w.close()
+    return buf.getvalue()
+
+
+def distinct(faces) -> tuple[list, dict]:
+    """The distinct faces in first-seen order, and face → page index."""
+    index: dict = {}
+    order = []
+    for f in faces:
+        if f is not None and f not in index:
+            index[f] = len(order)
+            order.append(f)
+    return order, index
+
+
+@contextmanager
+def replace_dir(target: Path):
+    """Write into a fresh temporary folder that replaces `target` only when the block completes."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.parent / f".{target.name}.{os.getpid()}.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    try:
+        yield tmp
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = target.parent / f".{target.name}.{os.getpid()}.old"
+    if target.exists():
+        os.replace(target, old)
+    os.replace(tmp, target)
+    if old.exists():
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def safe_name(text: str) -> str:
+    """A file-name-safe form of an id (ids are already lower-case letters, digits, - and _)."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)

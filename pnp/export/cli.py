@@ -1,0 +1,124 @@
+"""Commands `pnp export` and `pnp preview` (attached to the `pnp` group in pnp/cli.py)."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from pnp.errors import Pos, Problem, Problems
+
+TARGETS = ("png", "printshop", "tts")
+
+
+def guarded(fn):
+    """Run fn(); bad input → the problems and exit 2, rule errors → the findings and exit 1."""
+    from pnp.build import RuleErrors
+    try:
+        return fn()
+    except Problems as e:
+        for p in e.problems:
+            click.echo(str(p), err=True)
+        n = len(e.problems)
+        click.echo(f"{n} problem{'s' if n != 1 else ''} in the input; nothing was written.", err=True)
+        sys.exit(2)
+    except RuleErrors as e:
+        for f in e.findings:
+            click.echo(str(f), err=True)
+        click.echo(f"{len(e.findings)} rule error(s); nothing was written.", err=True)
+        sys.exit(1)
+
+
+def _project(ctx):
+    from pnp.build import Project
+    return Project(Path(ctx.obj["project"]))
+
+
+def _langs(proj, game_id, lang):
+    if lang != "all":
+        return [lang]
+    from pnp.content.loader import load_game
+    return list(load_game(proj.content / game_id).languages)
+
+
+def _out_dir(out: str) -> Path:
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+    return p
+
+
+@click.command("export")
+@click.argument("game")
+@click.option("--to", "target", type=click.Choice(TARGETS), required=True,
+              help="png: every face at --dpi with bleed; printshop: The Game Crafter and MakePlayingCards "
+                   "files; tts: Tabletop Simulator deck sheets.")
+@click.option("--lang", default=None, help="Language (default: the game's first), or `all`.")
+@click.option("--dpi", default=300, show_default=True, type=click.IntRange(36, 1200), help="Resolution of --to png.")
+@click.option("--shop", type=click.Choice(["all", "tgc", "mpc"]), default="all", show_default=True,
+              help="Print-shop profile for --to printshop.")
+@click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.pass_context
+def export_cmd(ctx, game, target, lang, dpi, shop, out):
+    """Export GAME's faces as PNG files, print-shop uploads or Tabletop Simulator decks.
+
+    Writes OUT/<game>/<target>/<lang>/; the folder is replaced only when the export completes."""
+    from pnp.export import collect, replace_dir
+    proj = _project(ctx)
+
+    def run():
+        outp = _out_dir(out)
+        [name] = proj.resolve_names([game])
+        for lg in _langs(proj, name, lang) if lang else [None]:
+            t0 = time.perf_counter()
+            col = collect(proj, name, lg)
+            dest = outp / name / target / col.lang
+            with replace_dir(dest) as tmp:
+                if target == "png":
+                    from pnp.export import png
+                    rep = png.export(col, tmp, float(dpi))
+                    sizes = ", ".join(f"{w} x {h} px" for w, h in rep["sizes"])
+                    summary = [f"{rep['files']} PNG files at {dpi} dpi with bleed ({sizes})"]
+                elif target == "printshop":
+                    from pnp.export import printshop
+                    shops = list(printshop.PROFILES) if shop == "all" else [printshop.SHOP_ALIASES[shop]]
+                    rep = printshop.export(col, tmp, shops)
+                    summary = [f"{printshop.PROFILES[s].shop} / {d}: {what}" for s, decks in rep.items()
+                               for d, what in decks.items()]
+                else:
+                    from pnp.export import tts
+                    rep = tts.export(col, tmp)
+                    summary = [f"{d}: {what}" for d, what in rep.items()]
+            for line in summary:
+                click.echo(f"  {line}")
+            click.echo(f"wrote {dest}/ ({time.perf_counter() - t0:.2f} s)")
+    guarded(run)
+
+
+@click.command("preview")
+@click.argument("game")
+@click.argument("card_id", required=False)
+@click.option("--face", type=click.Choice(["front", "back"]), default="front", show_default=True)
+@click.option("--sheet", is_flag=True, help="A contact sheet of every face instead of one card.")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(36, 1200))
+@click.option("--lang", default=None, help="Language (default: the game's first).")
+@click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.pass_context
+def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
+    """Write CARD_ID's face (or, with --sheet, every face) of GAME as a PNG and print its path.
+
+    The PNG is the face as it prints (rasterised from the PDF drawing), trim and bleed included."""
+    from pnp.export import preview
+    proj = _project(ctx)
+
+    def run():
+        outp = _out_dir(out)
+        [name] = proj.resolve_names([game])
+        if not sheet and not card_id:
+            raise Problems([Problem(Pos(f"content/{name}/game.yaml"), "which card? no CARD_ID given",
+                                    f"run `pnp preview {name} CARD_ID` or `pnp preview {name} --sheet`")])
+        path = (preview.sheet(proj, name, lang, dpi, outp) if sheet
+                else preview.card(proj, name, card_id, face, lang, dpi, outp))
+        click.echo(str(path))
+    guarded(run)

@@ -1,0 +1,83 @@
+"""`pnp preview`: one card face, or a contact sheet of every face, as PNG — drawn by the PDF renderer
+and rasterised, so the preview is what prints (trim plus bleed; a thin line marks the trim)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pnp.errors import Problem, Problems, did_you_mean
+from pnp.export import collect, distinct, faces_pdf, raster, safe_name
+
+COLS = 8
+LABEL = 22       # px under each face on a contact sheet
+
+
+def _write(img, path: Path, dpi):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+    raster.save_png(img, tmp, dpi)
+    os.replace(tmp, path)
+    return path
+
+
+def _images(col, faces, dpi):
+    from PIL import Image
+    order, index = distinct(faces)
+    pdf = faces_pdf(order, col.fonts.name("sans"))
+    jobs = [raster.Job(index[f], dpi / 72, bleed=True) for f in order]
+    res = raster.run(pdf, [f.bleed for f in order], jobs)
+    return {f: Image.frombytes("RGB", size, data) for f, (size, data) in zip(order, res)}
+
+
+def _trim_line(img, face, dpi):
+    """A hairline on the trim box, so the bleed is visible as such."""
+    from PIL import ImageDraw
+    s = dpi / 72
+    b = face.bleed * s
+    d = ImageDraw.Draw(img)
+    d.rectangle((round(b), round(b), round(b + face.w * s) - 1, round(b + face.h * s) - 1), outline=(0, 170, 255))
+    return img
+
+
+def card(project, game_id, card_id, side, lang, dpi, out: Path) -> Path:
+    col = collect(project, game_id, lang)
+    cards = {c.id: c for d in col.decks for c in d.cards if c.copy == 0}
+    if card_id not in cards:
+        raise Problems([Problem(col.game.pos, f"`{game_id}` has no card `{card_id}`", did_you_mean(card_id, cards))])
+    c = cards[card_id]
+    face = c.front if side == "front" else c.back
+    if face is None:
+        raise Problems([Problem(col.game.meta["components"].at(c.deck), f"card `{card_id}` has no back (component "
+                                f"`{c.deck}` names no `back:` layout)", "preview its front, or give the component a back")])
+    img = _images(col, [face], dpi)[face]
+    return _write(img, out / game_id / "preview" / f"{safe_name(card_id)}.{col.lang}.{side}.png", dpi)
+
+
+def sheet(project, game_id, lang, dpi, out: Path) -> Path:
+    from PIL import Image, ImageDraw, ImageFont
+    col = collect(project, game_id, lang)
+    entries = []  # (label, face)
+    seen = set()
+    for d in col.decks:
+        for c in d.cards:
+            for side, f in (("front", c.front), ("back", c.back)):
+                if f is not None and (c.id, side) not in seen and f not in {e[1] for e in entries if e[0].endswith(side)}:
+                    seen.add((c.id, side))
+                    entries.append((f"{c.id}.{side}", f))
+    imgs = _images(col, [f for _l, f in entries], dpi)
+    cw = max(im.width for im in imgs.values()) + 10
+    ch = max(im.height for im in imgs.values()) + LABEL + 10
+    cols = min(COLS, len(entries))
+    rows = -(-len(entries) // cols)
+    page = Image.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
+    draw = ImageDraw.Draw(page)
+    try:
+        font = ImageFont.load_default(size=14)
+    except TypeError:
+        font = ImageFont.load_default()
+    for i, (label, f) in enumerate(entries):
+        x, y = (i % cols) * cw + 5, (i // cols) * ch + 5
+        im = _trim_line(imgs[f].copy(), f, dpi)
+        page.paste(im, (x + (cw - 10 - im.width) // 2, y))
+        draw.text((x, y + ch - LABEL - 8), label, fill=(40, 40, 40), font=font)
+    return _write(page, out / game_id / "preview" / f"{game_id}.{col.lang}.sheet.png", dpi)

@@ -1,0 +1,121 @@
+"""`pnp export GAME --to tts`: Tabletop Simulator deck sheets.
+
+TTS's custom deck takes a sheet image of at most 10 x 7 cards and 4096 px a side, whose last slot
+(bottom right) is the face shown for hidden cards, and one back image (or a sheet of backs in the
+same grid, "unique backs"). Per deck this writes `<deck>.<n>.png` sheets (trimmed faces, no bleed),
+`<deck>.back.png` (or `<deck>.<n>.back.png` sheets), and `<deck>.json` with what the dialog asks:
+for each sheet its file, width and height in cards, and number of cards.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from pnp.export import distinct, faces_pdf, raster, safe_name
+
+MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
+PER_SHEET = MAX_COLS * MAX_ROWS - 1          # the last slot holds the hidden-card face
+CARD_PX = 744                                 # cap: a poker card's width at 300 dpi
+
+
+def grid(n: int) -> tuple[int, int]:
+    """Columns and rows for n cards plus the hidden-card slot."""
+    slots = n + 1
+    cols = min(MAX_COLS, slots)
+    rows = math.ceil(slots / cols)
+    return cols, rows
+
+
+def cell_size(w: float, h: float, cols: int, rows: int) -> tuple[int, int]:
+    """The largest cell of the card's aspect that keeps the sheet within MAX_PX (and CARD_PX wide)."""
+    cw = min(CARD_PX, MAX_PX // cols, int(MAX_PX / rows * w / h))
+    ch = int(cw * h / w)
+    while rows * ch > MAX_PX:
+        cw -= 1
+        ch = int(cw * h / w)
+    return cw, ch
+
+
+def hidden_face(size, colour=(70, 70, 78)):
+    """A plain card with a question mark: what others see of a hidden card."""
+    from PIL import Image, ImageDraw, ImageFont
+    w, h = size
+    img = Image.new("RGB", size, colour)
+    d = ImageDraw.Draw(img)
+    try:
+        font = ImageFont.load_default(size=int(h * 0.4))
+    except TypeError:  # Pillow < 10.1: fixed-size bitmap font
+        font = ImageFont.load_default()
+    d.text((w / 2, h / 2), "?", fill=(235, 235, 235), font=font, anchor="mm")
+    return img
+
+
+def export(col, target: Path) -> dict:
+    from PIL import Image
+    decks = [d for d in col.decks if d.kind == "deck"]
+    faces = [c.front for d in decks for c in d.cards] + [c.back for d in decks for c in d.cards]
+    order, index = distinct(faces)
+    report: dict = {}
+    if not order:
+        return report
+    pdf = faces_pdf(order, col.fonts.name("sans"))
+    # one pass renders each distinct face at each cell size its decks need (trim only)
+    need: dict = {}
+    plans = []
+    for deck in decks:
+        w, h = deck.trim
+        sheets = [deck.cards[i:i + PER_SHEET] for i in range(0, len(deck.cards), PER_SHEET)]
+        shared = deck.shared_back()
+        unique = shared is None and any(c.back is not None for c in deck.cards)
+        cols, rows = grid(len(sheets[0]))
+        cell = cell_size(w, h, cols, rows)  # one cell size per deck: TTS scales every sheet alike
+        plans.append((deck, sheets, shared, unique, cell))
+        for c in deck.cards:
+            need.setdefault((c.front, cell), None)
+            if unique and c.back is not None:
+                need.setdefault((c.back, cell), None)
+        if shared is not None:
+            need.setdefault((shared, cell), None)
+    keys = list(need)
+    jobs = [raster.Job(index[f], cell[0] / f.w, bleed=False, size=cell) for f, cell in keys]
+    results = raster.run(pdf, [f.bleed for f in order], jobs)
+    images = {k: Image.frombytes("RGB", size, data) for k, (size, data) in zip(keys, results)}
+    for deck, sheets, shared, unique, cell in plans:
+        cw, ch = cell
+        name = safe_name(deck.id)
+        hidden = images[(shared, cell)] if shared is not None else hidden_face(cell)
+        info = {"deck": deck.id, "title": deck.title, "language": col.lang, "cards": len(deck.cards),
+                "card_px": [cw, ch], "unique_backs": unique, "back_is_hidden": False, "sideways": cw > ch,
+                "back": None if unique else (f"{name}.back.png" if shared is not None else None), "sheets": []}
+        for n, cards in enumerate(sheets, 1):
+            cols, rows = grid(len(cards))
+            sides = [("face", lambda c: c.front, hidden)]
+            if unique:
+                sides.append(("back", lambda c: c.back, hidden))
+            entry = {"number": len(cards), "width": cols, "height": rows, "px": [cols * cw, rows * ch],
+                     "hidden_slot": cols * rows - 1, "cards": [c.id for c in cards]}
+            for side, pick, last in sides:
+                sheet = Image.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
+                for i, c in enumerate(cards):
+                    face = pick(c)
+                    img = images[(face, cell)] if face is not None else hidden_face(cell, (255, 255, 255))
+                    sheet.paste(img, ((i % cols) * cw, (i // cols) * ch))
+                sheet.paste(last, ((cols - 1) * cw, (rows - 1) * ch))
+                fname = f"{name}.{n}.png" if side == "face" else f"{name}.{n}.back.png"
+                raster.save_png(sheet, target / fname, dpi=round(cw / (deck.trim[0] / 72)))
+                entry[side] = fname
+            info["sheets"].append(entry)
+        if shared is not None and not unique:
+            raster.save_png(images[(shared, cell)], target / f"{name}.back.png",
+                            dpi=round(cw / (deck.trim[0] / 72)))
+        info["tts_custom_deck"] = [
+            {"Face": s["face"], "Unique backs": unique, "Back": s.get("back", info["back"]),
+             "Width": s["width"], "Height": s["height"], "Number": s["number"],
+             "Sideways": info["sideways"], "Back is Hidden": False} for s in info["sheets"]]
+        (target / f"{name}.json").write_text(json.dumps(info, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        report[deck.id] = f"{len(sheets)} sheet(s), {len(deck.cards)} cards, {cw} x {ch} px a card"
+    skipped = [d.id for d in col.decks if d.kind != "deck"]
+    for s in skipped:
+        report[s] = "skipped: not a deck of cards"
+    return report
