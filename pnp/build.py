@@ -116,19 +116,67 @@ def _fonts(game) -> fontmod.FontSet:
     return fs
 
 
-def faces(prep: Prepared, lang: str, resolver: Resolver, comp):
-    """(front, back) face pairs of one component, one per physical copy, in deck order."""
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None):
+    """(front, back) face pairs of one component, one per physical copy, in deck order.
+
+    With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
+    the key holds the layout, the card's translated data and, when the layout's templates can see
+    other cards (`game`, `deck`, `geometry`), a fingerprint of the whole game context.
+    """
     game = prep.game
     ctx_all = resolver.ctx
     front = prep.layouts.get(comp.front, game.meta["components"][comp.id].at("front"))
     back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
+    wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
+    world = resolver.fingerprint() if wide else None
     for i, item in enumerate(comp.items):
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
+            key = None
+            if cache is not None:
+                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world)
+                hit = cache.get(key)
+                if hit is not None:
+                    resolver.findings.update(hit[2])
+                    yield hit[0], hit[1]
+                    continue
+                problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
+            if key is not None and len(resolver.problems) == problems:
+                cache[key] = (f, b, resolver.findings - before)
             yield f, b
+
+
+def _sees_game(layout) -> bool:
+    """Whether any template of the layout can read beyond its own card."""
+    import jinja2
+    import jinja2.meta
+    from pnp.layout import templating
+
+    def strings(v):
+        if isinstance(v, dict):
+            for x in v.values():
+                yield from strings(x)
+        elif isinstance(v, list):
+            for x in v:
+                yield from strings(x)
+        elif isinstance(v, str):
+            yield v
+
+    names = set()
+    for el in layout.elements:
+        for key, value in el.attrs.items():
+            for v in strings(value):
+                if key in ("when", "repeat") and not templating.is_template(v):
+                    v = "{{ " + v + " }}"
+                if templating.is_template(v):
+                    try:
+                        names |= jinja2.meta.find_undeclared_variables(templating.ENV.parse(v))
+                    except jinja2.TemplateSyntaxError:
+                        return True
+    return bool(names & {"game", "deck", "geometry"})
 
 
 def _context(prep, lang) -> GameContext:
@@ -214,7 +262,7 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title, back_offset=back_offset)
 
 
-def build_game(project: Project, game_id: str, opts: Options) -> dict:
+def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
     errors = [f for f in prep.findings if f.severity == "error"]
     if errors:
@@ -254,7 +302,7 @@ def build_game(project: Project, game_id: str, opts: Options) -> dict:
                         first_face = first_face or pair[0]
                         yield pair
                 mark = title
-                for page in _plan(comp, counted(faces(prep, lang, resolver, comp)), paper, opts.duplex,
+                for page in _plan(comp, counted(faces(prep, lang, resolver, comp, cache)), paper, opts.duplex,
                                   opts.back_offset, title):
                     writer.page(page, bookmark=mark)
                     mark = None

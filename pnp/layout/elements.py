@@ -8,7 +8,7 @@ Adding a type is adding a function decorated with `@element(...)` here or in any
 from __future__ import annotations
 
 from pnp.layout import svgpath
-from pnp.layout.pieces import Image, Shape
+from pnp.layout.pieces import Image, Shape, Stencil
 
 TYPES: dict = {}
 COMMON = {"type": ("str", None), "x": ("len", 0.0), "y": ("len", 0.0), "w": ("len", None), "h": ("len", None),
@@ -96,22 +96,9 @@ def image(p, env):
 @element("qr", data=("str", ""), color=("color", "#000000"), background=("color", "#ffffff"))
 def qr(p, env):
     matrix = env.qr(p["data"] or env.default_qr(p["_ctx"]))
-    n = len(matrix)
     side = min(p["w"], p["h"])
-    m = side / n
-    ops = []
-    for r, row in enumerate(matrix):
-        c = 0
-        while c < n:
-            if row[c]:
-                start = c
-                while c < n and row[c]:
-                    c += 1
-                ops.append(("R", p["x"] + start * m, p["y"] + r * m, (c - start) * m, m, 0.0))
-            else:
-                c += 1
     bg = [Shape((("R", p["x"], p["y"], side, side, 0.0),), fill=p["background"])] if p["background"] else []
-    return bg + [Shape(tuple(ops), fill=p["color"])]
+    return bg + [Stencil(p["x"], p["y"], side, side, matrix, p["color"])]
 
 
 def _mark(role):

@@ -46,6 +46,17 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Stencil:
+    """A 1-bit bitmap painted in one colour (QR codes): exact module edges, a few hundred bytes."""
+    x: float
+    y: float
+    w: float
+    h: float
+    rows: tuple        # tuple of tuples of bool, True = painted
+    color: str
+
+
+@dataclass(frozen=True)
 class Face:
     """One printed side of one piece."""
     w: float

@@ -33,6 +33,12 @@ class Resolver:
         self.problems: set = set()
         self.findings: set = set()
 
+    def fingerprint(self) -> int:
+        """A hash of everything a template can see beyond its own card (all decks, game data)."""
+        if getattr(self, "_fp", None) is None:
+            self._fp = hash(repr(self.ctx.game))
+        return self._fp
+
     # ---- values -------------------------------------------------------------------------------
     def _value(self, raw, kind, ctx, pos, el, card):
         if isinstance(raw, dict):
@@ -99,12 +105,16 @@ class Resolver:
     # ---- faces --------------------------------------------------------------------------------
     def face(self, layout, ctx, card_id: str, card_pos: Pos, name: str) -> Face:
         pieces = []
-        for el in layout.elements:
-            self._where = (el, card_id, card_pos)
-            try:
-                pieces.extend(self._element(el, layout, ctx, card_id, card_pos))
-            except Skip:
-                continue
+        with templating.deadline():
+            for el in layout.elements:
+                self._where = (el, card_id, card_pos)
+                try:
+                    pieces.extend(self._element(el, layout, ctx, card_id, card_pos))
+                except Skip:
+                    continue
+                except templating.TemplateError as e:  # the deadline fired outside a template call
+                    self.problems.add(Problem(el.pos, f"{e} (element `{el.name}`, card `{card_id}`)",
+                                              "simplify the templates of this element"))
         return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
 
     def _element(self, el, layout, ctx, card_id, card_pos):
@@ -153,8 +163,8 @@ class Resolver:
     # ---- services for element types -------------------------------------------------------------
     def text(self, src, p):
         role = p["font"]
-        if role not in self.fonts.names:
-            self._problem(p["_pos"], f"unknown font `{role}` in element `{p['_name']}`", did_you_mean(role, self.fonts.names))
+        if role not in self.fonts.roles:
+            self._problem(p["_pos"], f"unknown font `{role}` in element `{p['_name']}`", did_you_mean(role, self.fonts.roles))
         missing = textlay.missing_glyphs(src, self.fonts, role)
         if missing:
             chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
@@ -243,11 +253,24 @@ def _image_info(root: str, src: str):
     return str(real), float(w), float(h)
 
 
-@lru_cache(maxsize=20_000)
+_qr_versions: dict = {}
+
+
+@lru_cache(maxsize=4096)
 def _qr_matrix(data: str):
+    """QR modules for data. The mask is fixed (any mask is valid; choosing the best one costs 5x) and
+    the version found for one data length is reused for the next data of that length."""
     import qrcode
     from qrcode.constants import ERROR_CORRECT_M
-    q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
+    from qrcode.exceptions import DataOverflowError
+    version = _qr_versions.get(len(data))
+    q = qrcode.QRCode(version=version, error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
     q.add_data(data)
-    q.make(fit=True)
+    try:
+        q.make(fit=version is None)
+    except DataOverflowError:
+        q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
+        q.add_data(data)
+        q.make(fit=True)
+    _qr_versions[len(data)] = q.version
     return tuple(tuple(bool(c) for c in row) for row in q.get_matrix())

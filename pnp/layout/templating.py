@@ -50,9 +50,15 @@ def is_template(value) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
+_armed = False
+
+
 @contextmanager
-def _deadline():
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+def deadline():
+    """Stop template code that runs longer than MAX_SECONDS. Nested uses share the outer timer, so a
+    caller can arm it once around many renders (a whole face) instead of once per template."""
+    global _armed
+    if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
 
@@ -61,11 +67,13 @@ def _deadline():
 
     old = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, MAX_SECONDS)
+    _armed = True
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+        _armed = False
 
 
 def _compile(source: str):
@@ -93,7 +101,7 @@ def render(source: str, ctx: dict) -> str:
     tpl = _compile(source)
     out, size = [], 0
     try:
-        with _deadline():
+        with deadline():
             for chunk in tpl.generate(ctx):
                 size += len(chunk)
                 if size > MAX_OUTPUT:
@@ -119,7 +127,7 @@ def evaluate(expr: str, ctx: dict):
             raise TemplateError(f"expression syntax error: {e.message}") from None
         _expr_cache[src] = fn
     try:
-        with _deadline():
+        with deadline():
             return fn(**ctx)
     except TemplateError:
         raise

@@ -124,18 +124,33 @@ def prepare_builtin() -> list[str]:
     return [register(str(builtin_path(n))) for n in BUILTIN]
 
 
+def fontmod_is_builtin(path) -> bool:
+    return Path(path).name in BUILTIN.values()
+
+
 class FontSet:
     """Font roles of one game (`sans`, `serif`, or any role game.yaml names) → registered fonts."""
 
-    def __init__(self, roles: dict[str, Path]):
-        self.names = {role: register(str(p)) for role, p in roles.items()}
-        self._cmap = {role: pdfmetrics.getFont(n).face.charToGlyph for role, n in self.names.items()}
+    def __init__(self, roles: dict[str, Path], check: bool = True):
+        self.roles = dict(roles)
+        self.names: dict[str, str] = {}   # roles registered so far (fonts load on first use)
+        self._cmap: dict = {}
+        if check:  # game fonts are verified up front so a bad file is reported before rendering
+            for role, path in self.roles.items():
+                if not fontmod_is_builtin(path):
+                    self.name(role)
 
     def name(self, role: str) -> str:
-        return self.names[role]
+        n = self.names.get(role)
+        if n is None:
+            n = self.names[role] = register(str(self.roles[role]))
+            self._cmap[role] = pdfmetrics.getFont(n).face.charToGlyph
+        return n
 
     def has(self, role: str, ch: str) -> bool:
+        if role not in self._cmap:
+            self.name(role)
         return ord(ch) in self._cmap[role] or ch in "\n\r\t"
 
     def width(self, text: str, role: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.names[role], size)
+        return pdfmetrics.stringWidth(text, self.names.get(role) or self.name(role), size)

@@ -5,12 +5,13 @@ copies, art), clipped to the area its bleed may cover. Die-line roles get one un
 """
 from __future__ import annotations
 
-import hashlib
+from collections import OrderedDict
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
-from pnp.layout.pieces import Image, Run, Shape
+from pnp.layout.pieces import Image, Run, Shape, Stencil
 from pnp.layout.units import MM
 
 ROLE_STYLE = {  # stroke colour, width (pt), dash
@@ -20,6 +21,7 @@ ROLE_STYLE = {  # stroke colour, width (pt), dash
     "window": ("#000000", 0.6, None),
 }
 MARK_WIDTH = 0.3
+FORM_MEMORY = 64   # distinct recent faces kept for reuse
 
 
 def _color(c):
@@ -38,7 +40,8 @@ class PdfWriter:
         c.setKeywords(meta.get("keywords", ""))
         c.setCreator(meta.get("creator", "pnp"))
         c.setProducer(meta.get("creator", "pnp"))
-        self.forms: dict = {}
+        self.forms: OrderedDict = OrderedDict()
+        self.count = 0
         self.pages = 0
         self.outline: list = []
 
@@ -49,11 +52,15 @@ class PdfWriter:
         return self._form(face)
 
     def _form(self, face) -> str:
-        key = hashlib.sha1(repr((face.w, face.h, face.bleed, face.pieces)).encode()).hexdigest()[:16]
+        """The form XObject of a face; identical faces (shared backs, copies) reuse one form. Only recent
+        faces are remembered, so memory stays flat however long the deck."""
+        key = (face.w, face.h, face.bleed, face.pieces)
         name = self.forms.get(key)
         if name:
+            self.forms.move_to_end(key)
             return name
-        name = f"F{len(self.forms)}"
+        self.count += 1
+        name = f"F{self.count}"
         c = self.c
         b = face.bleed
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.w + b, uppery=face.h + b)
@@ -61,6 +68,8 @@ class PdfWriter:
             draw_piece(c, piece, face.h)
         c.endForm()
         self.forms[key] = name
+        if len(self.forms) > FORM_MEMORY:
+            self.forms.popitem(last=False)
         return name
 
     def page(self, page, bookmark: str | None = None):
@@ -135,6 +144,23 @@ def draw_piece(c, piece, h):
         _shape(c, piece, h)
     elif isinstance(piece, Image):
         _image(c, piece, h)
+    elif isinstance(piece, Stencil):
+        _stencil(c, piece, h)
+
+
+def _stencil(c, s: Stencil, h):
+    """An inline image mask (1 bit per module, hex-encoded) painted in the fill colour."""
+    n_cols = len(s.rows[0])
+    hexrows = []
+    for row in s.rows:
+        bits = "".join("1" if v else "0" for v in row)
+        bits += "0" * (-len(bits) % 8)
+        hexrows.append("".join(f"{int(bits[i:i + 8], 2):02x}" for i in range(0, len(bits), 8)))
+    c.saveState()
+    c.setFillColor(_color(s.color))
+    c._code.append(f"{fp_str(s.w, 0, 0, s.h, s.x, h - s.y - s.h)} cm BI /W {n_cols} /H {len(s.rows)} /IM true "
+                   f"/BPC 1 /D [1 0] /F /AHx ID {''.join(hexrows)}> EI")
+    c.restoreState()
 
 
 def _run(c, r: Run, h):
@@ -154,28 +180,46 @@ def _run(c, r: Run, h):
         c.restoreState()
 
 
-def _path(c, ops, h):
-    p = c.beginPath()
+_K = 0.5522847498  # bezier approximation of a quarter circle
+
+
+def _path_code(ops, h) -> str:
+    """PDF path operators for shape ops (faster than building a reportlab PathObject)."""
+    out = []
+    add = out.append
     for op in ops:
         k = op[0]
-        if k == "M":
-            p.moveTo(op[1], h - op[2])
-        elif k == "L":
-            p.lineTo(op[1], h - op[2])
-        elif k == "C":
-            p.curveTo(op[1], h - op[2], op[3], h - op[4], op[5], h - op[6])
-        elif k == "Z":
-            p.close()
-        elif k == "R":
+        if k == "R":
             x, y, w, hh, r = op[1:]
             if r:
-                p.roundRect(x, h - y - hh, w, hh, r)
+                r = min(r, w / 2, hh / 2)
+                x0, y0, x1, y1 = x, h - y - hh, x + w, h - y
+                q = r * _K
+                add(f"{fp_str(x0 + r, y0)} m {fp_str(x1 - r, y0)} l "
+                    f"{fp_str(x1 - r + q, y0, x1, y0 + r - q, x1, y0 + r)} c {fp_str(x1, y1 - r)} l "
+                    f"{fp_str(x1, y1 - r + q, x1 - r + q, y1, x1 - r, y1)} c {fp_str(x0 + r, y1)} l "
+                    f"{fp_str(x0 + r - q, y1, x0, y1 - r + q, x0, y1 - r)} c {fp_str(x0, y0 + r)} l "
+                    f"{fp_str(x0, y0 + r - q, x0 + r - q, y0, x0 + r, y0)} c h")
             else:
-                p.rect(x, h - y - hh, w, hh)
+                add(f"{fp_str(x, h - y - hh, w, hh)} re")
+        elif k == "M":
+            add(f"{fp_str(op[1], h - op[2])} m")
+        elif k == "L":
+            add(f"{fp_str(op[1], h - op[2])} l")
+        elif k == "C":
+            add(f"{fp_str(op[1], h - op[2], op[3], h - op[4], op[5], h - op[6])} c")
+        elif k == "Z":
+            add("h")
         elif k == "E":
             x, y, w, hh = op[1:]
-            p.ellipse(x, h - y - hh, w, hh)
-    return p
+            rx, ry = w / 2, hh / 2
+            cx, cy = x + rx, h - y - ry
+            qx, qy = rx * _K, ry * _K
+            add(f"{fp_str(cx + rx, cy)} m {fp_str(cx + rx, cy + qy, cx + qx, cy + ry, cx, cy + ry)} c "
+                f"{fp_str(cx - qx, cy + ry, cx - rx, cy + qy, cx - rx, cy)} c "
+                f"{fp_str(cx - rx, cy - qy, cx - qx, cy - ry, cx, cy - ry)} c "
+                f"{fp_str(cx + qx, cy - ry, cx + rx, cy - qy, cx + rx, cy)} c h")
+    return "\n".join(out)
 
 
 def _shape(c, s: Shape, h):
@@ -201,7 +245,8 @@ def _shape(c, s: Shape, h):
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
-    c.drawPath(_path(c, s.ops, h), stroke=1 if stroke else 0, fill=1 if fill else 0)
+    paint = "B" if fill and stroke else ("f" if fill else "S")
+    c._code.append(_path_code(s.ops, h) + " " + paint)
     c.restoreState()
 
 

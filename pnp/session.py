@@ -1,0 +1,21 @@
+"""A warm build session: the process stays up between builds (watch mode, benchmarks), keeping
+fonts registered, QR codes and, above all, the faces of cards whose inputs did not change."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.build import Options, Project, build_game
+
+CACHE_LIMIT = 50_000  # faces; a session that outgrows it starts afresh
+
+
+class Session:
+    def __init__(self, root: Path, **options):
+        self.project = Project(Path(root))
+        self.options = Options(**options)
+        self.cache: dict = {}
+
+    def build(self, games) -> list[dict]:
+        if len(self.cache) > CACHE_LIMIT:
+            self.cache.clear()
+        return [build_game(self.project, g, self.options, cache=self.cache) for g in games]
