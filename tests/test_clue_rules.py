@@ -1,0 +1,272 @@
+"""Clue: the deal, the deduction helper (exact, checked against brute force), the deck and board rules."""
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+import pytest
+
+from conftest import ROOT, copy_project, run_pnp
+from pnp.content.loader import load_game
+from pnp.rules import clue
+from pnp.rules.clue import ENVELOPE, Suggestion, deduce, hand_sizes
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(ROOT / "content" / "clue")
+
+
+@pytest.fixture(scope="module")
+def cats(game):
+    return clue.categories(game)
+
+
+# ---- the deal ------------------------------------------------------------------------------------
+def test_hand_sizes_by_player_count():
+    assert hand_sizes(3) == [6, 6, 6]
+    assert hand_sizes(4) == [5, 5, 4, 4]
+    assert hand_sizes(5) == [4, 4, 4, 3, 3]
+    assert hand_sizes(6) == [3] * 6
+    for n in (2, 7):
+        with pytest.raises(ValueError):
+            hand_sizes(n)
+
+
+def test_content_obeys_the_rules(game, cats):
+    from pnp import rules
+    findings, ran = rules.run(game)
+    assert [str(f) for f in findings if f.severity == "error"] == []
+    assert "clue:deck-rules" in ran
+    assert {k: len(v) for k, v in cats.items()} == {"suspect": 6, "weapon": 6, "room": 9}
+    assert "every room reachable from every start: yes" in " ".join(clue.summary(game))
+
+
+def test_report_charts(game):
+    charts = clue.report(game)
+    by = {c["title"]: c for c in charts}
+    sizes = by["Cards per category"]
+    assert sizes["labels"] == ["suspect", "weapon", "room"] and sizes["series"]["cards"] == [6, 6, 9]
+    for c in charts:
+        assert all(len(v) == len(c["labels"]) for v in c["series"].values())
+    moves = by["Moves from the start squares to each room"]
+    assert len(moves["labels"]) == 9 and min(moves["series"]["nearest start"]) > 0
+
+
+def test_every_room_reachable_and_passages_shortcut(game):
+    b = clue.board(game)
+    rooms = set(b.rooms.values())
+    for ch in b.starts:
+        assert set(b.distances(ch)) == rooms
+    corners = b.corner_rooms()
+    assert {corners["tl"], corners["br"]} == {"study", "kitchen"}
+    assert {corners["tr"], corners["bl"]} == {"lounge", "conservatory"}
+
+
+def test_a_walled_in_room_is_unreachable():
+    b = clue.Board(["1..A", "...A", "B..a"], {"A": "a", "B": "b"}, {"1": "x"}, ".", "#")
+    assert b.distances("1") == {"a": 5}   # 4 squares to the door, 1 move into the room; B has no door
+    b.passages = [["a", "b"]]
+    assert b.distances("1") == {"a": 5, "b": 6}
+
+
+# ---- deduction -----------------------------------------------------------------------------------
+def test_a_shown_card_is_placed_and_passes_exclude(cats):
+    players = ["me", "p2", "p3", "p4"]
+    hand = ["scarlet", "dagger", "hall", "lounge", "kitchen"]
+    log = [Suggestion("me", ("plum", "rope", "study"), refuter="p3", shown="rope")]
+    d = deduce(players, "me", hand, log, cats)
+    assert d.where["rope"] == {"p3"}
+    # p2 sat between me and p3 and could not refute
+    assert "p2" not in d.where["plum"] and "p2" not in d.where["study"]
+    assert d.where["scarlet"] == {"me"}
+    assert "rope" not in d.envelope["weapon"] and "dagger" not in d.envelope["weapon"]
+    assert d.where["plum"] == {ENVELOPE, "p3", "p4"}
+
+
+def test_nobody_refutes_my_own_suggestion_solves_the_case(cats):
+    players = ["me", "p2", "p3"]
+    hand = ["scarlet", "mustard", "dagger", "candlestick", "hall", "lounge"]
+    log = [Suggestion("me", ("plum", "rope", "study"), refuter=None)]
+    d = deduce(players, "me", hand, log, cats)
+    assert d.envelope == {"suspect": ("plum",), "weapon": ("rope",), "room": ("study",)}
+    assert d.solved()
+    assert d.where["green"] == {"p2", "p3"}
+
+
+def test_the_envelope_takes_one_card_of_each_category(cats):
+    """Holding five suspects leaves one for the envelope; holding all six leaves none (no placement)."""
+    players = ["me", "p2", "p3"]
+    cards = [c for cs in cats.values() for c in cs]
+    hand = cards[:6]
+    d0 = deduce(players, "me", hand, [], cats)
+    assert d0.consistent is False
+    hand = ["scarlet", "mustard", "white", "green", "peacock", "dagger"]
+    d = deduce(players, "me", hand, [], cats)
+    assert d.envelope["suspect"] == ("plum",)
+    assert d.where["plum"] == {ENVELOPE}
+
+
+def test_a_refuter_holds_one_of_the_three(cats):
+    players = ["me", "p2", "p3"]
+    hand = ["scarlet", "mustard", "dagger", "candlestick", "hall", "lounge"]
+    # p2 cannot hold plum or study (passed earlier), then refutes plum/rope/study for p3: p2 holds rope
+    log = [Suggestion("me", ("plum", "revolver", "study"), refuter="p3", passed=("p2",), shown="revolver"),
+           Suggestion("p3", ("plum", "rope", "study"), refuter="p2")]
+    d = deduce(players, "me", hand, log, cats)
+    assert d.where["rope"] == {"p2"}
+    assert "rope" not in d.envelope["weapon"]
+
+
+def test_an_inconsistent_log_is_reported(cats):
+    players = ["me", "p2", "p3"]
+    hand = ["scarlet", "mustard", "dagger", "candlestick", "hall", "lounge"]
+    log = [Suggestion("me", ("plum", "rope", "study"), refuter="p2", shown="rope"),
+           Suggestion("p3", ("white", "rope", "kitchen"), refuter=None, passed=("me", "p2"))]
+    d = deduce(players, "me", hand, log, cats)
+    assert not d.consistent and not d.solved()
+
+
+def test_bad_input_is_a_value_error(cats):
+    with pytest.raises(ValueError):
+        deduce(["me", "p2", "p3"], "me", ["scarlet"], [], cats)       # a 3-player hand has 6 cards
+    with pytest.raises(ValueError):
+        deduce(["me", "p2", "p3"], "me", ["scarlet", "mustard", "dagger", "candlestick", "hall", "nowhere"], [], cats)
+
+
+def _brute(players, me, hand, log, cats, sizes):
+    cards = [c for cs in cats.values() for c in cs]
+    size = dict(zip(players, sizes))
+    poss = {c: set() for c in cards}
+    for env in itertools.product(*cats.values()):
+        rest = [c for c in cards if c not in env]
+        for combo in itertools.product(players, repeat=len(rest)):
+            own = dict(zip(rest, combo))
+            if any(combo.count(p) != size[p] for p in players) or {c for c in rest if own[c] == me} != set(hand):
+                continue
+            ok = all(not any(own.get(c) == p for c in s.cards) for s in log for p in clue._passed(players, s)) and \
+                all(s.refuter is None or (any(own.get(c) == s.refuter for c in s.cards) and
+                                          (s.shown is None or own.get(s.shown) == s.refuter)) for s in log)
+            if ok:
+                for c in env:
+                    poss[c].add(ENVELOPE)
+                for c in rest:
+                    poss[c].add(own[c])
+    return poss
+
+
+def _random_log(rng, players, cats, own, me, turns):
+    log = []
+    for _ in range(turns):
+        s = rng.choice(players)
+        named = tuple(rng.choice(v) for v in cats.values())
+        i, ref, shown = players.index(s), None, None
+        for k in range(1, len(players)):
+            q = players[(i + k) % len(players)]
+            have = [c for c in named if own.get(c) == q]
+            if have:
+                ref, shown = q, (rng.choice(have) if s == me else None)
+                break
+        log.append(Suggestion(s, named, ref, shown=shown))
+    return log
+
+
+def test_exact_against_brute_force_on_a_small_game():
+    rng = random.Random(7)
+    cats = {"a": ["a1", "a2", "a3"], "b": ["b1", "b2", "b3"], "c": ["c1", "c2", "c3"]}
+    cards = [c for cs in cats.values() for c in cs]
+    players = ["P", "Q", "R"]
+    sizes = hand_sizes(3, 6)
+    for _ in range(20):
+        env = [rng.choice(v) for v in cats.values()]
+        rest = [c for c in cards if c not in env]
+        rng.shuffle(rest)
+        own = {c: players[i % 3] for i, c in enumerate(rest)}
+        me = rng.choice(players)
+        log = _random_log(rng, players, cats, own, me, rng.randint(0, 5))
+        d = deduce(players, me, [c for c in rest if own[c] == me], log, cats, sizes)
+        assert {c: set(v) for c, v in d.where.items()} == _brute(players, me, [c for c in rest if own[c] == me],
+                                                                  log, cats, sizes)
+
+
+def test_the_truth_always_stays_possible_in_full_games(cats):
+    rng = random.Random(3)
+    cards = [c for cs in cats.values() for c in cs]
+    for _ in range(12):
+        n = rng.randint(3, 6)
+        players = list(range(n))
+        env = {k: rng.choice(v) for k, v in cats.items()}
+        rest = [c for c in cards if c not in env.values()]
+        rng.shuffle(rest)
+        own = {c: i % n for i, c in enumerate(rest)}
+        me = rng.choice(players)
+        log = _random_log(rng, players, cats, own, me, rng.randint(0, 25))
+        d = deduce(players, me, [c for c in rest if own[c] == me], log, cats)
+        assert d.consistent
+        for c in cards:
+            assert (ENVELOPE if c in env.values() else own[c]) in d.where[c]
+        for k, v in d.envelope.items():
+            assert env[k] in v
+
+
+# ---- failing decks: a mutated copy of the content gives the right finding at the right line ----------
+def _line(path, text):
+    for i, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if text in line:
+            return i
+    raise AssertionError(text)
+
+
+def _check(proj):
+    r = run_pnp("check", "clue", cwd=proj)
+    return r.returncode, r.stdout + r.stderr
+
+
+def test_a_missing_room_card_is_found_in_cards_and_board(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    cards = proj / "content/clue/cards.yaml"
+    cards.write_text("".join(l for l in cards.read_text("utf-8").splitlines(True) if "id: study" not in l), "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    assert f"content/clue/cards.yaml:{_line(cards, 'id: library')}:" in out and "only 8 room cards" in out
+    board = proj / "content/clue/board.yaml"
+    assert re.search(rf"content/clue/board.yaml:{_line(board, 'S: study')}:\d+: error: board room `S` is `study`", out)
+
+
+def test_an_unreachable_room_is_found(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    board = proj / "content/clue/board.yaml"
+    text = board.read_text("utf-8")
+    # brick up both doors of the dining room
+    text = text.replace('"YYYYYY...XXXXX..DDdDDDDD"', '"YYYYYY...XXXXX..DDDDDDDD"')
+    text = text.replace('"BBbBBB...XXXXX..dDDDDDDD"', '"BBbBBB...XXXXX..DDDDDDDD"')
+    board.write_text(text, "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    line = _line(board, "D: dining-room")
+    assert f"content/clue/board.yaml:{line}:" in out
+    assert "room `dining-room` cannot be reached from the start square of `scarlet`" in out
+    assert "room `dining-room` has no door" in out
+
+
+def test_wrong_hand_sizes_and_passages(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    gy = proj / "content/clue/game.yaml"
+    gy.write_text(gy.read_text("utf-8").replace("4: [5, 5, 4, 4]", "4: [5, 4, 5, 4]"), "utf-8")
+    board = proj / "content/clue/board.yaml"
+    board.write_text(board.read_text("utf-8").replace("- [study, kitchen]", "- [study, lounge]"), "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    assert f"content/clue/game.yaml:{_line(gy, '4: [5, 4, 5, 4]')}:" in out and "gives [5, 5, 4, 4]" in out
+    assert f"content/clue/board.yaml:{_line(board, '- [study, lounge]')}:" in out
+    assert "does not join opposite corner rooms" in out
+
+
+def test_duplicate_card_names_are_found(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    cards = proj / "content/clue/cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace("en: Wrench}", "en: Dagger}"), "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    assert f"content/clue/cards.yaml:{_line(cards, 'id: wrench')}:" in out and "same en name as `dagger`" in out
