@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -56,10 +57,11 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.option("--back-offset", default="0,0", show_default=True,
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
+@click.option("-j", "--jobs", default=0, type=click.IntRange(0), help="Games built at once (default: one per core).")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs):
     """Render GAMES (all when none named) into OUT/<game>/."""
-    from pnp.build import Options, RuleErrors, build_game
+    from pnp.build import Options
     proj = _project(ctx)
     outp = Path(out)
     try:
@@ -70,34 +72,56 @@ def build(ctx, games, lang, paper, duplex, out, back_offset):
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
+    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset)
+    jobs = jobs or os.cpu_count() or 1
+    tasks = [(str(proj.root), name, lang, opts) for name in names]
+    if jobs > 1 and len(tasks) > 1:
+        # games build in separate processes; each writes its own files, so the bytes are the same
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            results = list(pool.map(_build_one, tasks))
+    else:
+        results = [_build_one(t) for t in tasks]
     status = EXIT_OK
-    for name in names:
-        t0 = time.perf_counter()
-        try:
-            from pnp.content.loader import load_game
-            langs = () if lang == "all" else (lang,)
-            if lang == "all":
-                langs = load_game(proj.content / name).languages
-            m = build_game(proj, name, Options(langs=langs, paper=paper, duplex=duplex, out=outp, back_offset=offset))
-        except Problems as e:
-            for p in e.problems:
-                click.echo(str(p), err=True)
-            click.echo(f"{name}: {len(e.problems)} problem(s) in the input; nothing was written.", err=True)
-            status = max(status, EXIT_INPUT)
-            continue
-        except RuleErrors as e:
-            _print_findings(e.findings)
-            click.echo(f"{name}: {len(e.findings)} rule error(s); nothing was written.", err=True)
-            status = max(status, EXIT_RULES) if status != EXIT_INPUT else status
-            continue
-        for f in m["checks"]["findings"]:
-            if f["severity"] != "error":
-                click.echo(f"{f['file']}:{f['line']}:{f['col']}: {f['severity']}: {f['message']}", err=True)
-        for pdf in m["pdfs"]:
-            if pdf["language"] in (langs or pdf["language"]):
-                click.echo(f"wrote {Path(out) / pdf['path']} ({pdf['pages']} pages)")
-        click.echo(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
+    for code, out_lines, err_lines in results:
+        for line in err_lines:
+            click.echo(line, err=True)
+        for line in out_lines:
+            click.echo(line)
+        if code == EXIT_INPUT or (code == EXIT_RULES and status == EXIT_OK):
+            status = code
     sys.exit(status)
+
+
+def _build_one(task):
+    """Build one game; returns (exit code, lines for stdout, lines for stderr). Runs in a worker."""
+    from dataclasses import replace
+
+    from pnp.build import Project, RuleErrors, build_game
+    from pnp.content.loader import load_game
+    root, name, lang, opts = task
+    proj = Project(Path(root))
+    t0 = time.perf_counter()
+    out, err = [], []
+    try:
+        langs = load_game(proj.content / name).languages if lang == "all" else (lang,)
+        m = build_game(proj, name, replace(opts, langs=langs))
+    except Problems as e:
+        err += [str(p) for p in e.problems]
+        err.append(f"{name}: {len(e.problems)} problem(s) in the input; nothing was written.")
+        return EXIT_INPUT, out, err
+    except RuleErrors as e:
+        err += [str(f) for f in e.findings]
+        err.append(f"{name}: {len(e.findings)} rule error(s); nothing was written.")
+        return EXIT_RULES, out, err
+    for f in m["checks"]["findings"]:
+        if f["severity"] != "error":
+            err.append(f"{f['file']}:{f['line']}:{f['col']}: {f['severity']}: {f['message']}")
+    for pdf in m["pdfs"]:
+        if pdf["language"] in langs and pdf["paper"] == opts.paper:
+            out.append(f"wrote {opts.out / pdf['path']} ({pdf['pages']} pages)")
+    out.append(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
+    return EXIT_OK, out, err
 
 
 def _offset(text: str):
