@@ -207,6 +207,8 @@ def _attach():
     from pnp.export.cli import export_cmd, preview_cmd
     main.add_command(export_cmd)
     main.add_command(preview_cmd)
+    from pnp.calibrate import command as calibrate_cmd
+    main.add_command(calibrate_cmd())
 
 
 _attach()
