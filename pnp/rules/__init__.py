@@ -3,7 +3,7 @@
 A game module may define:
 - `check(game) -> iterable of Finding` — deck rules, run on every build and check;
 - `summary(game) -> list[str]` — extra lines for `pnp check` (e.g. a fairness simulation);
-- `report(game) -> list[dict]` — charts and tables for `pnp report`.
+- `report(game) -> list[dict]` — charts for `pnp report` (the contract: `pnp.report.stats`).
 The module is found by the game id (`criminal-poker` → `pnp.rules.criminal_poker`): the core never
 names a game.
 """

@@ -157,10 +157,12 @@ def report(game):
     charts = [{"title": "Innocence values by evidence type",
                "labels": ["0", "1", "2", "3", "4"],
                "series": {t: [sum(1 for tt, v in cards if tt == t and v == k) for k in range(5)]
-                          for t in ("physical", "statement", "witness", "weapon")}}]
+                          for t in ("physical", "statement", "witness", "weapon")},
+               "component": "evidence", "x_label": "innocence value", "y_label": "cards"}]
     sims = {n: simulate(cards, n) for n in SUSPECTS}
     charts.append({"title": f"How the murderer is decided ({DEALS} deals per player count, %)",
                    "labels": [f"{n} suspects" for n in SUSPECTS],
                    "series": {k: [round(100 * sims[n][k] / DEALS, 1) for n in SUSPECTS]
-                              for k in ("weapon", "innocence", "valid-cards", "co-murderers")}})
+                              for k in ("weapon", "innocence", "valid-cards", "co-murderers")},
+                   "component": "evidence", "x_label": "player count", "y_label": "% of deals"})
     return charts
