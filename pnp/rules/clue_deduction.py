@@ -1,0 +1,236 @@
+"""Clue's exact deduction helper (split from pnp/rules/clue.py to keep each file readable).
+
+`deduce(players, me, hand, log, categories)` — for every card, where it can still be (the envelope
+and/or which players), and the envelope's candidates per category. A location is reported possible
+if and only if some complete placement of all cards obeys every constraint (each card in one place,
+one card per category in the envelope, fixed hand sizes, the known hand, every pass and every
+refutation of the log). A small backtracking search with forward checking decides this.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ENVELOPE = "envelope"
+PLAYERS = range(3, 7)
+
+
+def hand_sizes(players: int, dealt: int = 18) -> list[int]:
+    """Cards per player in dealing order (the player left of the dealer first): 4 → [5, 5, 4, 4]."""
+    if players not in PLAYERS:
+        raise ValueError(f"Clue is for 3 to 6 players, not {players}")
+    base, extra = divmod(dealt, players)
+    return [base + (1 if i < extra else 0) for i in range(players)]
+
+
+
+# ---- deduction ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggestion as seen by the player who uses the helper.
+
+    suggester: who suggested; cards: the three cards named; refuter: who showed a card (None: nobody
+    could); passed: who could not refute (None: everyone seated between the suggester and the
+    refuter, or all other players when nobody refuted); shown: the card shown, when it was shown to
+    the helper's player (None otherwise).
+    """
+    suggester: object
+    cards: tuple
+    refuter: object = None
+    passed: tuple | None = None
+    shown: str | None = None
+
+
+@dataclass(frozen=True)
+class Deduction:
+    where: dict            # card → frozenset of places: ENVELOPE and/or players
+    envelope: dict         # category → tuple of cards that can still be in the envelope
+    consistent: bool = True  # False: no placement obeys the log (a mistake in the notes)
+
+    def solved(self) -> bool:
+        return self.consistent and all(len(v) == 1 for v in self.envelope.values())
+
+    def known(self) -> dict:
+        """Cards whose place is certain → that place."""
+        return {c: next(iter(p)) for c, p in self.where.items() if len(p) == 1}
+
+
+def _passed(players, s: Suggestion):
+    if s.passed is not None:
+        return tuple(s.passed)
+    i = players.index(s.suggester)
+    out = []
+    for k in range(1, len(players)):
+        p = players[(i + k) % len(players)]
+        if p == s.refuter:
+            break
+        out.append(p)
+    return tuple(out)
+
+
+def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
+    """Where every card can still be, for player `me` holding `hand`, after the suggestions in `log`.
+
+    players: the players in seating (and dealing) order; cats: category → card ids; sizes: hand sizes
+    in the order of `players` (default: `hand_sizes(len(players), cards - categories)`).
+    """
+    players = list(players)
+    if me not in players:
+        raise ValueError(f"{me!r} is not one of the players")
+    cat_of = {c: k for k, cs in cats.items() for c in cs}
+    cards = list(cat_of)
+    if sizes is None:
+        sizes = hand_sizes(len(players), len(cards) - len(cats))
+    size = dict(zip(players, sizes))
+    hand = set(hand)
+    for c in hand:
+        if c not in cat_of:
+            raise ValueError(f"unknown card {c!r} in the hand")
+    if len(hand) != size[me]:
+        raise ValueError(f"{me!r} should hold {size[me]} cards, not {len(hand)}")
+    others = [p for p in players if p != me]
+    dom = {c: ({me} if c in hand else {ENVELOPE, *others}) for c in cards}
+    clauses = []
+    for s in log:
+        named = tuple(s.cards)
+        for c in named:
+            if c not in cat_of:
+                raise ValueError(f"unknown card {c!r} in a suggestion")
+        for p in _passed(players, s):
+            for c in named:
+                dom[c].discard(p)
+        if s.refuter is not None:
+            if s.shown is not None:
+                if s.shown not in named:
+                    raise ValueError(f"the card shown, {s.shown!r}, was not named in the suggestion")
+                dom[s.shown] &= {s.refuter}
+            elif s.refuter != me:
+                clauses.append((s.refuter, named))
+    solver = _Solver(cards, dom, size, cat_of, cats, clauses)
+    possible = {c: set() for c in cards}
+    first = solver.solve()
+    if first is None:
+        empty = {c: frozenset() for c in cards}
+        return Deduction(empty, {k: () for k in cats}, consistent=False)
+    for c, p in first.items():
+        possible[c].add(p)
+    for c in cards:
+        for p in sorted(dom[c], key=str):
+            if p in possible[c]:
+                continue
+            sol = solver.solve(force=(c, p))
+            if sol is not None:
+                for c2, p2 in sol.items():
+                    possible[c2].add(p2)
+    where = {c: frozenset(possible[c]) for c in cards}
+    env = {k: tuple(c for c in cs if ENVELOPE in where[c]) for k, cs in cats.items()}
+    return Deduction(where, env)
+
+
+class _Solver:
+    """Backtracking over card placements. A card is placed when its set of possible places is a single
+    one; after every choice the constraints are propagated to a fixpoint (full hands and a full envelope
+    exclude the rest, a hand that needs every remaining candidate takes them all, a refutation with one
+    candidate card left takes it) and a matching checks that the remaining cards still fit the free
+    places at all. Any failure backtracks, so the search is exact."""
+
+    def __init__(self, cards, dom, size, cat_of, cats, clauses):
+        self.cards, self.dom, self.cat_of, self.cats = cards, dom, cat_of, cats
+        # capacity groups: each player's hand, and one envelope place per category
+        self.groups = [(p, n, None) for p, n in size.items()] + [(ENVELOPE, 1, k) for k in cats]
+        self.clauses = clauses
+
+    def solve(self, force=None):
+        dom = {c: set(d) for c, d in self.dom.items()}
+        if force:
+            c, p = force
+            if p not in dom[c]:
+                return None
+            dom[c] = {p}
+        return self._search(dom)
+
+    def _members(self, place, cat):
+        return self.cards if cat is None else self.cats[cat]
+
+    def _propagate(self, dom) -> bool:
+        changed = True
+        while changed:
+            changed = False
+            for place, n, cat in self.groups:
+                fixed, cand = 0, []
+                for c in self._members(place, cat):
+                    d = dom[c]
+                    if place in d:
+                        if len(d) == 1:
+                            fixed += 1
+                        else:
+                            cand.append(c)
+                if fixed > n or fixed + len(cand) < n:
+                    return False
+                if cand and fixed == n:
+                    for c in cand:
+                        dom[c].discard(place)
+                    changed = True
+                elif cand and fixed + len(cand) == n:
+                    for c in cand:
+                        dom[c] = {place}
+                    changed = True
+            for r, cs in self.clauses:
+                if any(dom[c] == {r} for c in cs):
+                    continue
+                cand = [c for c in cs if r in dom[c]]
+                if not cand:
+                    return False
+                if len(cand) == 1:
+                    dom[cand[0]] = {r}
+                    changed = True
+            if any(not d for d in dom.values()):
+                return False
+        return self._fits(dom)
+
+    def _fits(self, dom) -> bool:
+        """A matching of the unplaced cards to the free places (hands and envelope slots) exists."""
+        free = {}
+        for place, n, cat in self.groups:
+            used = sum(1 for c in self._members(place, cat) if dom[c] == {place})
+            free[(place, cat)] = n - used
+        slot_of = {}
+        for c in self.cards:
+            if len(dom[c]) > 1:
+                slot_of[c] = [(p, self.cat_of[c] if p == ENVELOPE else None) for p in dom[c]]
+        match: dict = {}   # (place, cat) → list of cards
+        owner: dict = {}
+
+        def augment(c, seen):
+            for slot in slot_of[c]:
+                if slot in seen or free.get(slot, 0) <= 0 and not match.get(slot):
+                    continue
+                seen.add(slot)
+                if len(match.setdefault(slot, [])) < free.get(slot, 0):
+                    match[slot].append(c)
+                    owner[c] = slot
+                    return True
+                for other in list(match[slot]):
+                    if augment(other, seen):
+                        match[slot].remove(other)
+                        match[slot].append(c)
+                        owner[c] = slot
+                        return True
+            return False
+
+        return all(augment(c, set()) for c in slot_of)
+
+    def _search(self, dom):
+        if not self._propagate(dom):
+            return None
+        open_ = [c for c in self.cards if len(dom[c]) > 1]
+        if not open_:
+            return {c: next(iter(d)) for c, d in dom.items()}
+        c = min(open_, key=lambda x: (len(dom[x]), x))
+        wanted = {r for r, cs in self.clauses if c in cs}
+        for p in sorted(dom[c], key=lambda q: (q not in wanted, q != ENVELOPE, str(q))):
+            new = {k: set(v) for k, v in dom.items()}
+            new[c] = {p}
+            got = self._search(new)
+            if got is not None:
+                return got
+        return None
