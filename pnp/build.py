@@ -41,6 +41,8 @@ class Options:
     duplex: str = "long"
     out: Path = Path("output")
     back_offset: tuple = (0.0, 0.0)
+    cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
+    ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
 
 
 @dataclass
@@ -278,7 +280,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                                     did_you_mean(lang, game.languages))])
         resolver = Resolver(game, prep.fonts, prep.icons, lang)
         resolver.ctx = _context(prep, lang)
-        name = f"{game_id}.{lang}.{opts.paper}.pdf"
+        name = f"{game_id}.{lang}.{opts.paper}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target)
@@ -288,8 +290,13 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             meta = {"title": str(resolver.ctx.game["title"]), "author": str(game.meta.get("author", "")),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
-                    "creator": f"pnp {__version__}"}
+                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
+                    "lang": lang, "show_outline": opts.cover}
+            sub = game.meta.get("subtitle") or game.meta.get("description")
+            if sub:
+                meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            planned = []
             for comp in game.components.values():
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
                 count = 0
@@ -301,11 +308,15 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                mark = title
-                for page in _plan(comp, counted(faces(prep, lang, resolver, comp, cache)), paper, opts.duplex,
-                                  opts.back_offset, title):
-                    writer.page(page, bookmark=mark)
-                    mark = None
+                stream = counted(faces(prep, lang, resolver, comp, cache))
+                if opts.ink_saver:
+                    from pnp.render import ink
+                    stream = ink.pairs(stream)
+                pages = _plan(comp, stream, paper, opts.duplex, opts.back_offset, title)
+                if opts.cover:  # the cover lists every component's pages: plan them all first
+                    planned.append((comp, title, list(pages)))
+                else:
+                    _write_pages(writer, pages, title)
                 if first_face:
                     comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
                                        "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
@@ -315,6 +326,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             fit = [x for x in resolver.findings if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
+            if opts.cover:
+                _write_cover(writer, game, lang, opts, paper, planned, prep.fonts, resolver.ctx.game["title"])
             writer.close()
             ok = True
         finally:
@@ -332,6 +345,40 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
     _merge_manifest(outdir / "manifest.json", manifest)
     return manifest
+
+
+def _write_pages(writer, pages, title):
+    mark = title  # one outline entry per component, at its first page
+    for page in pages:
+        writer.page(page, bookmark=mark)
+        mark = None
+
+
+def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
+    """The cover (pnp.render.cover) first, then every component's planned pages."""
+    from pnp.layout.resolve import _qr_matrix
+    from pnp.render import cover
+    has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
+    n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
+    entries = []
+    for comp, ctitle, pages in planned:
+        if pages:
+            outline = any(s.outline for p in pages for s in p.slots)
+            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
+            n += len(pages)
+    meta = game.meta
+    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
+            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
+            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
+            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
+            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
+    qr = _qr_matrix(str(meta["url"])) if meta.get("url") else None
+    pages = cover.pages(info, entries, paper, fonts, qr)
+    writer.page(pages[0], bookmark=str(title))
+    for p in pages[1:]:
+        writer.page(p)
+    for _comp, ctitle, cpages in planned:
+        _write_pages(writer, cpages, ctitle)
 
 
 def _merge_manifest(path: Path, manifest: dict):

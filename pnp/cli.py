@@ -58,8 +58,12 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--back-offset", default="0,0", show_default=True,
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
 @click.option("-j", "--jobs", default=0, type=click.IntRange(0), help="Games built at once (default: one per core).")
+@click.option("--cover", is_flag=True, help="Start with a cover page: title, contents with page numbers, how to print "
+              "and assemble, QR code to game.yaml `url`.")
+@click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills, for home printers "
+              "(writes <game>.<lang>.<paper>.ink-saver.pdf).")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.build import Options
     proj = _project(ctx)
@@ -72,7 +76,7 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs):
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
-    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset)
+    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     if jobs > 1 and len(tasks) > 1:

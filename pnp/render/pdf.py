@@ -40,6 +40,10 @@ class PdfWriter:
         c.setKeywords(meta.get("keywords", ""))
         c.setCreator(meta.get("creator", "pnp"))
         c.setProducer(meta.get("creator", "pnp"))
+        if meta.get("licence"):
+            _xmp(c, meta)
+        if meta.get("show_outline"):
+            c.showOutline()
         self.forms: OrderedDict = OrderedDict()
         self.count = 0
         self.pages = 0
@@ -121,6 +125,41 @@ class PdfWriter:
 
     def close(self):
         self.c.save()
+
+
+def _xmp(c, meta):
+    """XMP metadata: what the info dictionary cannot say (the licence, the language) in the standard
+    Dublin Core / XMP Rights terms, plus the same title, author, subject and keywords."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+
+    def alt(v):
+        return f'<rdf:Alt><rdf:li xml:lang="x-default">{escape(v)}</rdf:li></rdf:Alt>'
+    parts = [f"<dc:title>{alt(meta.get('title', ''))}</dc:title>",
+             f"<dc:rights>{alt(meta['licence'])}</dc:rights>",
+             f"<xmpRights:UsageTerms>{alt(meta['licence'])}</xmpRights:UsageTerms>",
+             "<xmpRights:Marked>True</xmpRights:Marked>",
+             f"<xmp:CreatorTool>{escape(meta.get('creator', 'pnp'))}</xmp:CreatorTool>",
+             f"<pdf:Producer>{escape(meta.get('creator', 'pnp'))}</pdf:Producer>",
+             f"<pdf:Keywords>{escape(meta.get('keywords', ''))}</pdf:Keywords>"]
+    if meta.get("author"):
+        parts.append(f"<dc:creator><rdf:Seq><rdf:li>{escape(meta['author'])}</rdf:li></rdf:Seq></dc:creator>")
+    if meta.get("subject"):
+        parts.append(f"<dc:description>{alt(meta['subject'])}</dc:description>")
+    if meta.get("lang"):
+        parts.append(f"<dc:language><rdf:Bag><rdf:li>{escape(meta['lang'])}</rdf:li></rdf:Bag></dc:language>")
+    xmp = ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>'
+           '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+           '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+           'xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/" '
+           'xmlns:pdf="http://ns.adobe.com/pdf/1.3/">' + "".join(parts) +
+           '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>')
+    stream = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
+                       xmp.encode("utf-8"), filters=[])
+    c.setCatalogEntry("Metadata", c._doc.Reference(stream))
+    if meta.get("lang"):
+        c.setCatalogEntry("Lang", meta["lang"])
 
 
 def _outline(c, slot):

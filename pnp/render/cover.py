@@ -1,0 +1,195 @@
+"""The first page of a shareable PDF: title, contents with page numbers, how to print, how to
+assemble, and a QR code to the game's web page. Built from plain facts about the planned pages, as
+one page-sized `Face` of pieces, so the PDF writer draws it like any other face (nothing here knows
+about particular games)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.layout.pieces import Face, Shape
+from pnp.layout.units import MM
+from pnp.render import text as textlay
+from pnp.render.impose import Page, Slot
+
+INK, MUTED, RULE = "#222222", "#555555", "#999999"
+
+LABELS = {
+    "en": {
+        "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages", "page": "page",
+        "double": "double-sided", "single": "single-sided", "fold": "fold and glue", "tiles": "tiles",
+        "players": "players", "version": "version", "by": "by", "licence": "Licence",
+        "scale": "Print at 100 % (\"actual size\"), never \"fit to page\"; {paper} paper.",
+        "long": "Double-sided pages: print them double-sided, flipping on the long edge; each sheet of fronts is "
+                "followed by its backs.",
+        "short": "Double-sided pages: print them double-sided, flipping on the short edge; each sheet of fronts is "
+                 "followed by its backs.",
+        "blank": "Page 2 is left blank so that every sheet of fronts and its backs share one sheet of paper.",
+        "offset": "The backs are shifted by {x:g}, {y:g} mm for the printer they were measured on "
+                  "(`pnp calibrate`).",
+        "fold_how": "Fold each sheet on the dashed line with the printing outside, glue the halves together, then cut.",
+        "marks": "Cut along the crop marks (the short lines outside the cards); neighbouring cards share one cut.",
+        "outline": "Cut along the outlines.",
+        "tile_how": "Trim each tile on its border, overlap the next tile up to its dashed line and tape; tiles are "
+                    "named by row letter and column number (A1, A2 …).",
+        "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
+        "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills.",
+        "url": "The game's page",
+    },
+    "zh-TW": {
+        "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
+        "double": "雙面列印", "single": "單面列印", "fold": "對摺黏合", "tiles": "拼接",
+        "players": "人", "version": "版本", "by": "作者", "licence": "授權",
+        "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
+        "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
+        "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
+        "blank": "第 2 頁刻意留白，讓每一張正面與它的背面印在同一張紙上。",
+        "offset": "背面已依測得的印表機偏移 {x:g}、{y:g} mm 調整（pnp calibrate）。",
+        "fold_how": "沿虛線對摺（印刷面朝外），兩半黏合後再裁切。",
+        "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
+        "outline": "沿外框線裁切。",
+        "tile_how": "沿邊框修齊每一張拼圖頁，疊到下一張的虛線後以膠帶固定；各頁以列字母與欄數字命名（A1、A2 …）。",
+        "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
+        "ink": "省墨版：背景變淡，不印滿版底色。",
+        "url": "遊戲網頁",
+    },
+}
+
+
+@dataclass
+class Entry:
+    """One component in the contents."""
+    title: str
+    kind: str
+    first: int          # 1-based page numbers
+    last: int
+    sides: set = field(default_factory=set)   # Page.side values: front back fold tile
+    count: int = 0
+    outline: bool = False
+
+
+def labels(lang: str) -> dict:
+    base = lang.split("-")[0]
+    return LABELS.get(lang) or next((v for k, v in LABELS.items() if k.split("-")[0] == base), LABELS["en"])
+
+
+def blank_needed(duplex: str) -> bool:
+    return duplex in ("long", "short")
+
+
+def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> list:
+    """The cover page (and, for double-sided printing, a blank page behind it)."""
+    L = labels(info.get("lang", "en"))
+    pw, ph = paper
+    m = 18 * MM
+    w = pw - 2 * m
+    pieces: list = []
+    y = 22 * MM
+
+    def text(s, size, *, x=m, width=w, align="left", color=INK, role="sans", h=None, min_size=None):
+        nonlocal y
+        box_h = h or size * 1.3 * max(1, s.count("\n") + 1)
+        laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), min_size=min_size or size,
+                                        align=align, color=color)
+        if laid.overflow:  # grow the box to its text rather than clip
+            box_h = size * 1.25 * (laid.lines + 1)
+            laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), align=align, color=color)
+        pieces.extend(laid.runs)
+        return laid.size * 1.25 * laid.lines
+
+    qr_side = 30 * MM if qr_matrix else 0
+    y += text(info["title"], 30, align="center", min_size=16) + 2 * MM
+    if info.get("subtitle"):
+        y += text(info["subtitle"], 13, align="center", color=MUTED) + 2 * MM
+    facts = []
+    if info.get("players"):
+        facts.append(f"{info['players']} {L['players']}")
+    if info.get("version"):
+        facts.append(f"{L['version']} {info['version']}")
+    if info.get("author"):
+        facts.append(f"{L['by']} {info['author']}")
+    if facts:
+        y += text(" · ".join(facts), 10, align="center", color=MUTED) + 1 * MM
+    if info.get("licence"):
+        y += text(f"{L['licence']}: {info['licence']}", 9, align="center", color=MUTED)
+    y += 6 * MM
+
+    def heading(s):
+        nonlocal y
+        y += text(s, 14) + 1 * MM
+        pieces.append(Shape((("M", m, y), ("L", m + w, y)), stroke=RULE, width=0.5))
+        y += 2.5 * MM
+
+    heading(L["contents"])
+    for e in entries:
+        pages_txt = f"{L['page']} {e.first}" if e.first == e.last else f"{L['pages']} {e.first}–{e.last}"
+        if "back" in e.sides:
+            how = L["double"]
+        elif "fold" in e.sides:
+            how = L["fold"]
+        elif "tile" in e.sides:
+            how = L["tiles"]
+        else:
+            how = L["single"]
+        top = y
+        text(f"{e.title} ({e.count})", 11, width=w * 0.55)
+        y = top
+        text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED)
+        y = top
+        y += text(pages_txt, 11, x=m + w * 0.8, width=w * 0.2, align="right") + 1.5 * MM
+    y += 5 * MM
+
+    heading(L["print"])
+    notes = [L["scale"].format(paper=info.get("paper_name", ""))]
+    duplex = info.get("duplex")
+    if duplex in ("long", "short") and any("back" in e.sides for e in entries):
+        notes.append(L[duplex])
+        notes.append(L["blank"])
+    ox, oy = info.get("back_offset_mm", (0, 0))
+    if ox or oy:
+        notes.append(L["offset"].format(x=ox, y=oy))
+    if info.get("ink_saver"):
+        notes.append(L["ink"])
+    for n in notes:
+        y += text("• " + n, 10, width=w - qr_side - 4 * MM) + 1.5 * MM
+    y += 4 * MM
+
+    heading(L["assembly"])
+    how = []
+    if any("fold" in e.sides for e in entries):
+        how.append(L["fold_how"])
+    if any(e.kind == "deck" and not e.outline and e.sides - {"tile"} for e in entries):
+        how.append(L["marks"])
+    if any(e.outline for e in entries):
+        how.append(L["outline"])
+    if any("tile" in e.sides for e in entries):
+        how.append(L["tile_how"])
+    if any(e.kind == "sheet" for e in entries):
+        how.append(L["dielines"])
+    for n in how:
+        y += text("• " + n, 10, width=w - qr_side - 4 * MM) + 1.5 * MM
+
+    if qr_matrix:
+        n = len(qr_matrix)
+        side = qr_side
+        qx, qy = pw - m - side, ph - m - side - 6 * MM
+        cell = side / n
+        ops = []
+        for r, row in enumerate(qr_matrix):
+            c = 0
+            while c < n:
+                if row[c]:
+                    s = c
+                    while c < n and row[c]:
+                        c += 1
+                    ops.append(("R", qx + s * cell, qy + r * cell, (c - s) * cell, cell, 0.0))
+                else:
+                    c += 1
+        pieces.append(Shape(tuple(ops), fill="#000000"))
+        y = qy + side + 1.5 * MM
+        text(f"{L['url']}: {info['url']}", 7, x=m, width=w, align="right", color=MUTED)
+
+    face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
+    out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
+    if blank_needed(duplex) and any("back" in e.sides for e in entries):
+        out.append(Page(pw, ph, side="blank", title=info["title"]))
+    return out

@@ -1,0 +1,109 @@
+"""Shareable PDFs: metadata from game.yaml, an outline, a cover page with contents and a QR code to
+the game's page, and the ink-saver edition — checked by opening the PDF as a reader would."""
+import re
+
+import numpy as np
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import copy_project, run_pnp
+from pdfutil import box, page_text
+
+GAME = "criminal-poker"
+URL = "https://example.org/criminal-poker"
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("share")
+    root = copy_project(tmp)
+    gy = root / "content" / GAME / "game.yaml"
+    gy.write_text(gy.read_text("utf-8").replace("licence:", f"url: {URL}\nlicence:", 1), "utf-8")
+    out = tmp / "out"
+    for extra in ((), ("--ink-saver",)):
+        r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--cover", *extra, "--out", out)
+        assert r.returncode == 0, r.stderr
+    r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--out", tmp / "plain")
+    assert r.returncode == 0, r.stderr
+    return {"cover": out / GAME / f"{GAME}.en.a4.pdf", "ink": out / GAME / f"{GAME}.en.a4.ink-saver.pdf",
+            "plain": tmp / "plain" / GAME / f"{GAME}.en.a4.pdf"}
+
+
+def test_metadata_from_game_yaml(shared):
+    with pikepdf.open(shared["cover"]) as pdf:
+        info = pdf.docinfo
+        assert str(info["/Title"]) == "Criminal Poker"
+        assert str(info["/Author"]) == "pnp project"
+        assert "Whose evidence looks the least innocent?" in str(info["/Subject"])
+        assert str(info["/Keywords"]) == "deduction, bluffing, print-and-play"
+        assert re.fullmatch(r"pnp \d+\.\d+\.\d+", str(info["/Creator"]))
+        meta = pdf.open_metadata()
+        assert meta["dc:rights"] == "CC BY-SA 4.0"
+        assert meta["xmpRights:UsageTerms"] == "CC BY-SA 4.0"
+        assert str(pdf.Root.Lang) == "en"
+
+
+def test_outline_and_contents_agree(shared):
+    from pypdf import PdfReader
+    r = PdfReader(str(shared["cover"]))
+    marks = [(o.title, r.get_destination_page_number(o)) for o in r.outline]
+    assert marks[0] == ("Criminal Poker", 0)
+    comps = marks[1:]
+    assert [t for t, _ in comps] == ["Evidence cards", "Identity cards", "Help cards"]
+    cover = page_text(shared["cover"])[0]
+    for (title, page), nxt in zip(comps, [p for _t, p in comps[1:]] + [len(r.pages)]):
+        # the contents line of each component names its pages, 1-based, as the outline has them
+        want = f"pages {page + 1}–{nxt}" if nxt - page > 1 else f"page {page + 1}"
+        line = next(ln for ln in cover.splitlines() if ln.startswith(title))
+        assert want in line.replace(" ", " "), (line, want)
+        assert "double-sided" in line
+    assert "long edge" in cover and "100 %" in cover and "crop marks" in cover
+    # page 2 is left blank so that fronts and backs stay paired on one sheet; cards start on page 3
+    assert not page_text(shared["cover"])[1].strip()
+    with pikepdf.open(shared["cover"]) as pdf:
+        assert "/TrimBox" not in pdf.pages[0] and "/TrimBox" in pdf.pages[2]
+        assert len(pdf.pages) == 2 + len(pikepdf.open(shared["plain"]).pages)
+
+
+def test_cover_qr_code_encodes_the_url(shared):
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+    q = qrcode.QRCode(border=0, error_correction=ERROR_CORRECT_M, mask_pattern=0)  # as pnp draws QR codes
+    q.add_data(URL)
+    q.make(fit=True)
+    want = np.array(q.get_matrix(), dtype=bool)
+    img = np.asarray(pdfium.PdfDocument(str(shared["cover"]))[0].render(scale=4).to_pil().convert("L"))
+    h, w = img.shape
+    dark = img[h // 2:, w // 2:] < 60   # black modules; the grey URL caption below is lighter
+    ys, xs = np.nonzero(dark)
+    assert ys.size, "no QR code on the cover"
+    # the QR code is the largest dark square in the lower right; sample the centre of each module
+    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    region = dark[y0:y1, x0:x1]
+    n = want.shape[0]
+    step_y, step_x = (y1 - y0) / n, (x1 - x0) / n
+    got = np.array([[region[int((r + .5) * step_y), int((c + .5) * step_x)] for c in range(n)] for r in range(n)])
+    assert abs(step_x - step_y) < 0.5
+    assert np.array_equal(got, want)
+
+
+def _ink(path, page):
+    a = np.asarray(pdfium.PdfDocument(str(path))[page].render(scale=1).to_pil().convert("L")).astype(float)
+    return (255 - a) / 255
+
+
+def test_ink_saver_has_no_full_bleed_fills(shared):
+    plain, ink = shared["plain"], shared["ink"]
+    with pikepdf.open(ink) as pdf:
+        t = box(pdf.pages[2], "/TrimBox")
+        bl = box(pdf.pages[2], "/BleedBox")
+    a_plain, a_ink = _ink(plain, 0), _ink(ink, 2)
+    h = a_ink.shape[0]
+    # a strip of the bleed just outside the trimmed grid's left edge, level with the cards
+    strip = (slice(int(h - t[3]) + 5, int(h - t[1]) - 5), slice(int(bl[0]) + 1, int(t[0]) - 1))
+    assert a_plain[strip].mean() > 0.3          # the ordinary edition paints its bleed …
+    assert a_ink[strip].mean() < 0.02           # … the ink saver leaves it white
+    assert a_ink.mean() < 0.5 * a_plain.mean()  # and uses far less ink overall
+    # the words are all still there
+    assert page_text(ink)[2].split() == page_text(plain)[0].split()
