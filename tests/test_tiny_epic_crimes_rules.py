@@ -1,0 +1,157 @@
+"""Tiny Epic Crimes: game logic, deck rules and hole-mask geometry checks (fast, no rendering)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.content.loader import load_game
+from pnp.rules import tiny_epic_crimes as tec
+from tests.conftest import ROOT, copy_project, run_pnp
+
+GAME = "tiny-epic-crimes"
+
+
+def game_at(root):
+    return load_game(root / "content" / GAME)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return game_at(ROOT)
+
+
+def errors(game):
+    return [f for f in tec.check(game) if f.severity == "error"]
+
+
+def suspects(game):
+    return [dict(it.data) for it in game.components["suspects"].items]
+
+
+# ---- logic ---------------------------------------------------------------------------------------
+def test_candidates_narrow_down_to_the_one_suspect(game):
+    s = suspects(game)
+    assert len(tec.candidates(s)) == 32
+    assert len(tec.candidates(s, revealed={"gang": "bees"})) == 16
+    assert len(tec.candidates(s, revealed={"gang": "bees", "weapon": "knife"})) == 8
+    target = s[5]
+    everything = {t: target[t] for t in game.data["types"]}
+    assert [x["id"] for x in tec.candidates(s, revealed=everything)] == [target["id"]]
+    four = dict(list(everything.items())[:4])
+    pair = tec.candidates(s, revealed=four)
+    assert len(pair) == 2 and target in pair
+    other = next(x for x in pair if x is not target)
+    assert [x["id"] for x in tec.candidates(s, alibis=[other["id"]], revealed=four)] == [target["id"]]
+    assert tec.candidates(s, alibis=[x["id"] for x in s]) == []
+
+
+def test_turn_order_furthest_behind_then_top_of_the_stack():
+    stacks = {3: ["red"], 2: ["blue", "green"], 5: ["yellow"]}
+    assert tec.next_to_act(stacks) == "green"           # hour 2, green on top of blue
+    after = tec.advance(stacks, "green", 1)               # lands on red at 3, on top
+    assert after[3] == ["red", "green"] and after[2] == ["blue"]
+    assert tec.next_to_act(after) == "blue"
+    after = tec.advance(after, "blue", 1)
+    assert after[3] == ["red", "green", "blue"] and tec.next_to_act(after) == "blue"
+    with pytest.raises(ValueError):
+        tec.advance({47: ["red"]}, "red", 2)              # never past 48
+    with pytest.raises(ValueError):
+        tec.next_to_act({})
+
+
+def test_winner_rule():
+    def acc(player, accused, badge, hours, evidence):
+        return {"player": player, "accused": accused, "badge": badge, "hours": hours, "evidence": evidence}
+    m = "s07"
+    assert tec.winners([acc("a", "s01", 9, 40, 3), acc("b", m, 2, 48, 0)], m) == ["b"]
+    assert tec.winners([acc("a", m, 5, 44, 0), acc("b", m, 6, 48, 0)], m) == ["b"]          # badge
+    assert tec.winners([acc("a", m, 6, 44, 0), acc("b", m, 6, 46, 5)], m) == ["a"]          # hours
+    assert tec.winners([acc("a", m, 6, 46, 1), acc("b", m, 6, 46, 2)], m) == ["b"]          # evidence
+    assert tec.winners([acc("a", m, 6, 46, 2), acc("b", m, 6, 46, 2), acc("c", m, 1, 43, 9)], m) == ["a", "b"]
+    assert tec.winners([acc("a", "s01", 9, 43, 3)], m) == []
+
+
+# ---- the shipped game ----------------------------------------------------------------------------
+def test_shipped_game_obeys_its_rules(game):
+    assert errors(game) == []
+    comp = game.components["suspects"]
+    combos = {tuple(it[t] for t in game.data["types"]) for it in comp.items}
+    assert len(combos) == 32
+    assert tec.clearances(game) > 0.5
+    charts = tec.report(game)
+    assert charts[0]["series"] == {"first value": [16] * 5, "second value": [16] * 5}
+    assert all(set(c) == {"title", "labels", "series"} for c in charts)
+
+
+def test_every_back_shows_each_icon_three_times(game):
+    m = tec.Masks(game)
+    comp = game.components["suspects"]
+    for i, item in enumerate(comp.items):
+        c = m.card(comp, i)
+        icons = [ic for _r, ic in c["slots"].values()] + [ic for _r, ic in c["decoys"]]
+        assert len(icons) == 30 and len(set(icons)) == 10 and all(icons.count(x) == 3 for x in set(icons)), item.id
+        assert [ic for _r, ic in c["slots"].values()] == [game.data["icon"][item[t]] for t in game.data["types"]]
+
+
+def test_windows_follow_the_slots(tmp_path):
+    """Moving a slot in the suspect-back layout moves its window: no second number to keep in sync."""
+    root = copy_project(tmp_path, games=(GAME,))
+    before = tec.Masks(game_at(root)).envelope(game_at(root).components["envelopes"], 0)["window"]
+    back = root / "layouts" / GAME / "suspect-back.yaml"
+    text = back.read_text("utf-8")
+    back.write_text(text.replace("slot_gang: {type: icon, x: 16.5, y: 14,", "slot_gang: {type: icon, x: 16.5, y: 38,"), "utf-8")
+    g = game_at(root)
+    after = tec.Masks(g).envelope(g.components["envelopes"], 0)["window"]
+    assert after[1] == pytest.approx(before[1] + 24) and after[0] == pytest.approx(before[0])
+    assert errors(g) == []            # decoys moved out of the way, windows still clean
+
+
+@pytest.mark.parametrize("layout,old,new,message", [
+    ("suspect-back.yaml", "slot_rank: {type: icon, x: 51, y: 26,", "slot_rank: {type: icon, x: 49, y: 26,", "window `rank` can show another icon"),
+    ("suspect-back.yaml", "arrow: {type: icon, name: arrow, x: 28, y: 2.5,", "arrow: {type: icon, name: arrow, x: 28, y: 5,", "arrow notch"),
+    ("envelope.yaml", "fold_side: {type: fold, x: 80.8,", "fold_side: {type: fold, x: 82.8,", "pocket width leaves 2.80 mm"),
+])
+def test_mask_mistakes_are_caught(tmp_path, layout, old, new, message):
+    root = copy_project(tmp_path, games=(GAME,))
+    path = root / "layouts" / GAME / layout
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+    assert any(message in f.message for f in errors(game_at(root))), [str(f) for f in errors(game_at(root))]
+
+
+def test_small_margin_is_caught(tmp_path):
+    root = copy_project(tmp_path, games=(GAME,))
+    path = root / "content" / GAME / "game.yaml"
+    path.write_text(path.read_text("utf-8").replace("envelope: {margin: 1.6,", "envelope: {margin: 1.0,"), "utf-8")
+    assert any("does not show all of slot" in f.message for f in errors(game_at(root)))
+
+
+def test_deck_mistakes_are_caught_with_positions(tmp_path):
+    root = copy_project(tmp_path, games=(GAME,))
+    deck = root / "content" / GAME / "suspects.yaml"
+    text = deck.read_text("utf-8")
+    # s02 gets s01's name and evidence: duplicate name, duplicate combination, a missing combination
+    s01 = re.search(r"  - id: s01\n(.*?)(?=  - id: s02)", text, re.S).group(1)
+    s02 = re.search(r"  - id: s02\n(.*?)(?=  - id: s03)", text, re.S).group(1)
+    deck.write_text(text.replace("  - id: s02\n" + s02, "  - id: s02\n" + s01), "utf-8")
+    tokens = root / "content" / GAME / "tokens.yaml"
+    tokens.write_text(tokens.read_text("utf-8").replace('value: "success", icon: type-forensics, color: grey, back_icon: check, '
+                                                        'back_color: forensics, copies: 4', 'value: "success", icon: type-forensics, '
+                                                        'color: grey, back_icon: check, back_color: forensics, copies: 2'), "utf-8")
+    msgs = [str(f) for f in errors(game_at(root))]
+    assert any("also used by `s01`" in m and "suspects.yaml:" in m for m in msgs), msgs
+    assert any("same evidence as `s01`" in m for m in msgs), msgs
+    assert any("have no suspect" in m for m in msgs), msgs
+    assert any("only 2 search tokens are successes" in m for m in msgs), msgs
+    assert any("kind = search; the game needs 7" in m for m in msgs), msgs
+    r = run_pnp("check", GAME, cwd=root)
+    assert r.returncode == 1, r.stderr
+
+
+def test_check_prints_the_mask_summary():
+    r = run_pnp("check", GAME)
+    assert r.returncode == 0, r.stderr
+    assert "32 distinct evidence combinations" in r.stdout + r.stderr
+    assert "hole masks" in r.stdout + r.stderr
