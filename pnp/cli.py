@@ -213,6 +213,8 @@ def _attach():
     main.add_command(preview_cmd)
     from pnp.calibrate import command as calibrate_cmd
     main.add_command(calibrate_cmd())
+    from pnp.watch import command as watch_cmd
+    main.add_command(watch_cmd())
 
 
 _attach()
