@@ -255,13 +255,12 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
         for f, _b in pairs:
             yield from impose.plan_tiles(f, paper, title)
         return
-    outline = opts.get("cut", "marks" if comp.kind == "deck" else "outline") == "outline"
-    if opts.get("cut") == "none":
-        outline = False
+    cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
     gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
-    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title, back_offset=back_offset)
+    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
+                                back_offset=back_offset, marks=cut != "none")
 
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:

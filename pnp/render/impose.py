@@ -137,8 +137,10 @@ def mirror(grid: Grid, page_w, page_h, duplex: str, x, y, w, h):
     return x, y
 
 
-def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_offset=(0.0, 0.0)):
-    """Pages for (front, back) face pairs of one size: fronts, then their mirrored backs."""
+def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_offset=(0.0, 0.0), marks=True):
+    """Pages for (front, back) face pairs of one size: fronts, then their mirrored backs.
+
+    marks: crop marks round the grid (off for pieces whose own die-lines say where to cut)."""
     pw, ph = paper
     pairs = iter(pairs)
     first = next(pairs, None)
@@ -150,23 +152,28 @@ def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_of
     reserve = max(reserve, MARGIN if outline else reserve)
     if duplex == "fold" and first[1] is None:
         duplex = "none"   # nothing to fold over: pieces without backs (note pads, die-lines) print as usual
+    note = ""
     if duplex == "fold":
-        yield from _plan_fold(first, pairs, paper, gap, outline, reserve, title)
-        return
+        best = _fold_grid(f0, paper, gap, reserve)
+        if best is not None:
+            yield from _plan_fold(first, pairs, best, marks, outline, title)
+            return
+        # too large to sit beside its back on one sheet: back on the next sheet, to glue back to back
+        duplex, note = "long", "Glue this sheet back to back with the sheet before it (not printed double-sided)."
     grid = grid_for(pw, ph, f0.w, f0.h, bleed, gap, reserve)
     if grid is None:
         raise ValueError("face larger than the paper")
     batch = [first]
     for pair in pairs:
         if len(batch) == grid.per_page:
-            yield from _emit(batch, grid, paper, duplex, outline, title, back_offset)
+            yield from _emit(batch, grid, paper, duplex, outline, title, back_offset, marks, note)
             batch = []
         batch.append(pair)
     if batch:
-        yield from _emit(batch, grid, paper, duplex, outline, title, back_offset)
+        yield from _emit(batch, grid, paper, duplex, outline, title, back_offset, marks, note)
 
 
-def _emit(batch, grid, paper, duplex, outline, title, back_offset):
+def _emit(batch, grid, paper, duplex, outline, title, back_offset, marks=True, note=""):
     pw, ph = paper
     front = Page(pw, ph, side="front", title=title)
     back = Page(pw, ph, side="back", title=title)
@@ -179,12 +186,14 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset):
             mx0, my0 = mirror(grid, pw, ph, duplex, cx0, cy0, cx1 - cx0, cy1 - cy0)
             dx, dy = back_offset
             back.slots.append(Slot(b, bx + dx, by + dy, (mx0 + dx, my0 + dy, mx0 + dx + cx1 - cx0, my0 + dy + cy1 - cy0), outline))
-    if not outline:
+    if not outline and marks:
         front.marks = crop_marks(grid)
     _boxes(front, grid, len(batch))
     yield front
     if back.slots:
-        if not outline:
+        if note:
+            back.labels.append((MARGIN, MARGIN / 2, note))
+        if front.marks:
             back.marks = [((pw - a[0], a[1]), (pw - b[0], b[1])) if duplex == "long" else ((a[0], ph - a[1]), (b[0], ph - b[1]))
                           for a, b in front.marks]
         xs = [s.x for s in back.slots]
@@ -195,9 +204,8 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset):
         yield back
 
 
-def _plan_fold(first, pairs, paper, gap, outline, reserve, title):
-    """Fronts on one half, backs mirrored on the other; fold on the middle line, glue, then cut."""
-    f0 = first[0]
+def _fold_grid(f0, paper, gap, reserve):
+    """The best fold layout (grid, page w, page h, vertical fold?) or None when a face is too large."""
     best = None
     for pw, ph in (paper, (paper[1], paper[0])):
         for vertical in (True, False):  # vertical fold line: halves left/right
@@ -205,20 +213,23 @@ def _plan_fold(first, pairs, paper, gap, outline, reserve, title):
             g = grid_for(hw, hh, f0.w, f0.h, f0.bleed, gap, reserve)
             if g and (best is None or g.per_page > best[0].per_page):
                 best = (g, pw, ph, vertical)
-    if best is None:
-        raise ValueError("face too large for a fold layout")
+    return best
+
+
+def _plan_fold(first, pairs, best, marks, outline, title):
+    """Fronts on one half, backs mirrored on the other; fold on the middle line, glue, then cut."""
     grid, pw, ph, vertical = best
     batch = [first]
     for pair in pairs:
         if len(batch) == grid.per_page:
-            yield _fold_page(batch, grid, pw, ph, vertical, outline, title)
+            yield _fold_page(batch, grid, pw, ph, vertical, outline, title, marks)
             batch = []
         batch.append(pair)
     if batch:
-        yield _fold_page(batch, grid, pw, ph, vertical, outline, title)
+        yield _fold_page(batch, grid, pw, ph, vertical, outline, title, marks)
 
 
-def _fold_page(batch, grid, pw, ph, vertical, outline, title):
+def _fold_page(batch, grid, pw, ph, vertical, outline, title, marks=True):
     page = Page(pw, ph, side="fold", title=title)
     # the grid was computed for the first half (left or bottom); the mirror half is across the fold
     for i, (f, b) in enumerate(batch):
@@ -241,7 +252,7 @@ def _fold_page(batch, grid, pw, ph, vertical, outline, title):
         page.folds.append(((pw / 2, 0), (pw / 2, ph)))
     else:
         page.folds.append(((0, ph / 2), (pw, ph / 2)))
-    if not outline:
+    if not outline and marks:
         half = crop_marks(grid) if vertical else [((a[0], a[1] + ph / 2), (b[0], b[1] + ph / 2)) for a, b in crop_marks(grid)]
         mirrored = [((pw - a[0], a[1]), (pw - b[0], b[1])) if vertical else ((a[0], ph - a[1]), (b[0], ph - b[1])) for a, b in half]
         page.marks = half + mirrored
