@@ -100,7 +100,7 @@ def export(col, target: Path, shops=("thegamecrafter", "makeplayingcards")) -> d
             w, h = deck.trim
             prod = product_for(prof, w, h)
             if deck.kind != "deck":
-                rep[deck.id] = f"skipped: a {deck.kind}, not a deck of cards"
+                rep[deck.id] = f"skipped: kind `{deck.kind}`; only decks of cards go to print shops"
                 continue
             if prod is None:
                 rep[deck.id] = (f"skipped: {w / MM:.0f} x {h / MM:.0f} mm matches no {prof.shop} product "
