@@ -82,8 +82,12 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     if jobs > 1 and len(tasks) > 1:
         # games build in separate processes; each writes its own files, so the bytes are the same
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            results = list(pool.map(_build_one, tasks))
+        from pnp.progress import Progress
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool, Progress(len(tasks), "games") as bar:
+            results = []
+            for r in pool.map(_build_one, tasks):  # a bar on a terminal once it takes over a second
+                results.append(r)
+                bar.advance()
     else:
         results = [_build_one(t) for t in tasks]
     status = EXIT_OK

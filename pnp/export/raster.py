@@ -115,10 +115,16 @@ def run(pdf: bytes, bleeds: list, jobs: list) -> list:
 
 
 def _run(jobs, bleeds, pdf):
+    from pnp.progress import Progress
     n = workers()
     if n == 1 or len(jobs) < 4:
         _init(pdf)
-        return [_render(j, bleeds) for j in jobs]
+        with Progress(len(jobs), "images") as bar:
+            out = []
+            for j in jobs:
+                out.append(_render(j, bleeds))
+                bar.advance()
+            return out
     # contiguous chunks keep each worker on few pages; several chunks per worker balance the load
     k = max(1, min(16, len(jobs) // (n * 3) or 1))
     chunks = [(jobs[i:i + k], bleeds) for i in range(0, len(jobs), k)]
@@ -126,6 +132,8 @@ def _run(jobs, bleeds, pdf):
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_init, initargs=(pdf,)) as pool:
         out = []
-        for part in pool.map(_run_chunk, chunks):
-            out.extend(part)
+        with Progress(len(jobs), "images") as bar:
+            for part in pool.map(_run_chunk, chunks):  # in order, as they complete
+                out.extend(part)
+                bar.advance(len(part))
         return out
