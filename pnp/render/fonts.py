@@ -121,7 +121,14 @@ def register(path: str) -> str:
 
 
 def prepare_builtin() -> list[str]:
-    return [register(str(builtin_path(n))) for n in BUILTIN]
+    """Convert the built-in fonts once (in parallel: one font per core), then register them."""
+    paths = [builtin_path(n) for n in BUILTIN]
+    todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
+    if len(todo) > 1 and (os.cpu_count() or 1) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
+            list(pool.map(to_truetype, todo))
+    return [register(str(p)) for p in paths]
 
 
 def fontmod_is_builtin(path) -> bool:
