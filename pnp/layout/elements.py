@@ -43,7 +43,8 @@ def ellipse(p, env):
     return [_shape((("E", p["x"], p["y"], p["w"], p["h"]),), p)]
 
 
-@element("line", x2=("len", None), y2=("len", None), **STROKE)
+@element("line", x2=("len", None), y2=("len", None),
+         **{k: v for k, v in STROKE.items() if k != "fill"})
 def line(p, env):
     x2 = p["x2"] if p["x2"] is not None else p["x"] + p["w"]
     y2 = p["y2"] if p["y2"] is not None else p["y"]
