@@ -199,7 +199,9 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
         for _pair in faces(prep, lang, resolver, comp):
             pass
     if resolver.problems:
-        raise Problems(resolver.problems)
+        e = Problems(resolver.problems)
+        e.findings = sorted(set(prep.findings) | resolver.findings)  # the rules ran: show them too
+        raise e
     return prep, sorted(set(prep.findings) | resolver.findings)
 
 

@@ -161,8 +161,10 @@ def check(ctx, games, lang, as_json):
             prep, findings = check_game(proj, name, lang)
         except Problems as e:
             status = EXIT_INPUT
-            report[name] = {"problems": [str(p) for p in e.problems]}
+            found = getattr(e, "findings", [])
+            report[name] = {"problems": [str(p) for p in e.problems], "findings": [f.as_json() for f in found]}
             if not as_json:
+                _print_findings(found, stream_err=False)
                 for p in e.problems:
                     click.echo(str(p), err=True)
             continue
