@@ -20,9 +20,12 @@ def _card_ids(deck_file):
 
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory):
+    from concurrent.futures import ThreadPoolExecutor
     out = tmp_path_factory.mktemp("export")
-    for target in ("png", "printshop", "tts"):
-        r = run_pnp("export", GAME, "--to", target, "--lang", "en", "--out", out)
+    targets = ("png", "printshop", "tts")
+    with ThreadPoolExecutor(len(targets)) as pool:  # three CLI runs at once: their start-up overlaps
+        runs = list(pool.map(lambda t: run_pnp("export", GAME, "--to", t, "--lang", "en", "--out", out), targets))
+    for target, r in zip(targets, runs):
         assert r.returncode == 0, r.stderr
         assert f"wrote {out / GAME / target / 'en'}" in r.stdout
     return out / GAME
@@ -127,3 +130,21 @@ def test_preview_unknown_card_is_a_message(tmp_path):
     assert "game.yaml:" in r.stderr and "no card `ev-cctvv`" in r.stderr and "did you mean `ev-cctv`" in r.stderr
     r = run_pnp("export", "criminal-pokr", "--to", "png", "--out", tmp_path)
     assert r.returncode == 2 and "did you mean `criminal-poker`" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+
+    from pnp import progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    tty, pipe = Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        with progress.Progress(4, "images", stream) as bar:
+            for _ in range(4):
+                bar.advance()
+    assert "4/4 images" in tty.getvalue() and "#" * progress.WIDTH in tty.getvalue()
+    assert pipe.getvalue() == ""
