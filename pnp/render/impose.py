@@ -128,6 +128,16 @@ def _boxes(page: Page, grid: Grid, n: int):
     page.bleed = (max(0, x0 - b), max(0, y0 - b), min(page.w, x1 + b), min(page.h, y1 + b))
 
 
+def _slot_boxes(page: Page, grid: Grid):
+    """TrimBox round the slots in use, BleedBox that plus the bleed (kept on the paper)."""
+    xs = [s.x for s in page.slots]
+    ys = [s.y for s in page.slots]
+    page.trim = (min(xs), min(ys), max(xs) + grid.w, max(ys) + grid.h)
+    b = grid.bleed
+    page.bleed = (max(0, page.trim[0] - b), max(0, page.trim[1] - b),
+                  min(page.w, page.trim[2] + b), min(page.h, page.trim[3] + b))
+
+
 def mirror(grid: Grid, page_w, page_h, duplex: str, x, y, w, h):
     """Where the back of a face at (x, y) goes so that it registers when printed double-sided."""
     if duplex == "long":
@@ -196,11 +206,7 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset, marks=True, n
         if front.marks:
             back.marks = [((pw - a[0], a[1]), (pw - b[0], b[1])) if duplex == "long" else ((a[0], ph - a[1]), (b[0], ph - b[1]))
                           for a, b in front.marks]
-        xs = [s.x for s in back.slots]
-        ys = [s.y for s in back.slots]
-        back.trim = (min(xs), min(ys), max(xs) + grid.w, max(ys) + grid.h)
-        bl = grid.bleed
-        back.bleed = (max(0, back.trim[0] - bl), max(0, back.trim[1] - bl), min(pw, back.trim[2] + bl), min(ph, back.trim[3] + bl))
+        _slot_boxes(back, grid)
         yield back
 
 
@@ -256,11 +262,7 @@ def _fold_page(batch, grid, pw, ph, vertical, outline, title, marks=True):
         half = crop_marks(grid) if vertical else [((a[0], a[1] + ph / 2), (b[0], b[1] + ph / 2)) for a, b in crop_marks(grid)]
         mirrored = [((pw - a[0], a[1]), (pw - b[0], b[1])) if vertical else ((a[0], ph - a[1]), (b[0], ph - b[1])) for a, b in half]
         page.marks = half + mirrored
-    xs = [s.x for s in page.slots]
-    ys = [s.y for s in page.slots]
-    page.trim = (min(xs), min(ys), max(xs) + grid.w, max(ys) + grid.h)
-    bl = grid.bleed
-    page.bleed = (max(0, page.trim[0] - bl), max(0, page.trim[1] - bl), min(pw, page.trim[2] + bl), min(ph, page.trim[3] + bl))
+    _slot_boxes(page, grid)
     return page
 
 
