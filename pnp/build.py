@@ -189,12 +189,23 @@ def _context(prep, lang) -> GameContext:
                                 f"add `{lang}: …` or build another language")]) from None
 
 
+def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
+    """A Resolver for one language of the game (default: its first), with the template context."""
+    game = prep.game
+    lang = lang or game.languages[0]
+    if lang not in game.languages:
+        raise Problems([Problem(game.meta.at("languages"), f"`{game.id}` has no language `{lang}`",
+                                did_you_mean(lang, game.languages))])
+    resolver = Resolver(game, prep.fonts, prep.icons, lang)
+    resolver.ctx = _context(prep, lang)
+    return resolver
+
+
 def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     """Load, run the rules and resolve every face (no rendering). Raises Problems."""
     prep = prepare(project, game_id)
-    lang = lang or prep.game.languages[0]
-    resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
-    resolver.ctx = _context(prep, lang)
+    resolver = resolver_for(prep, lang)
+    lang = resolver.lang
     for comp in prep.game.components.values():
         for _pair in faces(prep, lang, resolver, comp):
             pass
@@ -276,11 +287,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
     for lang in langs:
-        if lang not in game.languages:
-            raise Problems([Problem(game.meta.at("languages"), f"`{game_id}` has no language `{lang}`",
-                                    did_you_mean(lang, game.languages))])
-        resolver = Resolver(game, prep.fonts, prep.icons, lang)
-        resolver.ctx = _context(prep, lang)
+        resolver = resolver_for(prep, lang)
         name = f"{game_id}.{lang}.{opts.paper}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []

@@ -15,7 +15,7 @@ from pnp.errors import Problems
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
 
-def _project(ctx) -> "Project":
+def _project(ctx):
     from pnp.build import Project
     return Project(Path(ctx.obj["project"]))
 

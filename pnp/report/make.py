@@ -11,17 +11,16 @@ nothing and exits 2, as `build` does.
 """
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import __version__, rules
-from pnp.build import Prepared, _context, atomic_output, faces, prepare
-from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.build import Prepared, atomic_output, faces, prepare, resolver_for
+from pnp.errors import Pos, Problems, display_path
 from pnp.layout.resolve import Resolver
 from pnp.layout.units import MM, mm
-from pnp.rules.base import error, warning
+from pnp.rules.base import error
 from pnp.report import charts as chartmod
 from pnp.report import stats
 
@@ -94,12 +93,8 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     """Write OUT/<game>/<game>.report.pdf and OUT/<game>/report/*.png. Raises Problems on bad input."""
     prep = prepare(project, game_id)
     game = prep.game
-    lang = lang or game.languages[0]
-    if lang not in game.languages:
-        raise Problems([Problem(game.meta.at("languages"), f"`{game_id}` has no language `{lang}`",
-                                did_you_mean(lang, game.languages))])
-    resolver = Resolver(game, prep.fonts, prep.icons, lang)
-    resolver.ctx = _context(prep, lang)
+    resolver = resolver_for(prep, lang)
+    lang = resolver.lang
     titles = {cid: str(c["title"]) for cid, c in resolver.ctx.game["components"].items()}
     comps = collect_faces(prep, resolver, titles)
     if resolver.problems:

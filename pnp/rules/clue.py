@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from pnp.rules.base import error, warning
+from pnp.rules.base import error
 from pnp.rules.clue_deduction import (ENVELOPE, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
                                       deduce, hand_sizes)
+
+__all__ = ["ENVELOPE", "Deduction", "Suggestion", "categories", "check", "deduce", "hand_sizes", "report", "summary"]
 REQUIRED = {"suspect": 6, "weapon": 6, "room": 9}
 
 

@@ -8,7 +8,7 @@ refutation of the log). A small backtracking search with forward checking decide
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 ENVELOPE = "envelope"
 PLAYERS = range(3, 7)
