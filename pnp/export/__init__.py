@@ -54,20 +54,15 @@ class Collected:
 
 def collect(project, game_id: str, lang: str | None = None) -> Collected:
     """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors."""
-    from pnp.build import RuleErrors, _context, faces, prepare
-    from pnp.errors import Problem, Problems, did_you_mean
-    from pnp.layout.resolve import Resolver
+    from pnp.build import RuleErrors, faces, prepare, resolver_for
+    from pnp.errors import Problems
     prep = prepare(project, game_id)
     errors = [f for f in prep.findings if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
-    lang = lang or game.languages[0]
-    if lang not in game.languages:
-        raise Problems([Problem(game.meta.at("languages"), f"`{game_id}` has no language `{lang}`",
-                                did_you_mean(lang, game.languages))])
-    resolver = Resolver(game, prep.fonts, prep.icons, lang)
-    resolver.ctx = _context(prep, lang)
+    resolver = resolver_for(prep, lang)
+    lang = resolver.ctx.lang
     decks = []
     for comp in game.components.values():
         deck = Deck(comp.id, str(resolver.ctx.game["components"][comp.id]["title"]), comp.kind)
