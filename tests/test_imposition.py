@@ -65,3 +65,10 @@ def test_tiles_cover_a_large_board_with_overlap():
         covered_x.add(round(s.offset[0]))
         assert s.clip[2] - s.clip[0] <= p.w - 2 * impose.MARGIN + 1e-6
     assert 0 in covered_x
+
+
+def test_a_board_that_fits_exactly_takes_no_extra_tile_column():
+    aw = impose.PAPERS["a4"][1] - 2 * impose.MARGIN          # landscape tile width
+    exact = 2 * aw - impose.TILE_OVERLAP                      # two tiles overlapping by exactly the overlap
+    pages = list(impose.plan_tiles(Face(exact, 100 * MM, 0, ()), impose.PAPERS["a4"]))
+    assert len(pages) == 2

@@ -276,8 +276,8 @@ def plan_tiles(face, paper, title="", overlap=TILE_OVERLAP):
     best = None
     for w, h in ((pw, ph), (ph, pw)):
         aw, ah = w - 2 * MARGIN, h - 2 * MARGIN
-        cols = max(1, math.ceil((face.w - overlap) / (aw - overlap)))
-        rows = max(1, math.ceil((face.h - overlap) / (ah - overlap)))
+        cols = max(1, math.ceil((face.w - overlap) / (aw - overlap) - 1e-6))  # exact fits stay exact
+        rows = max(1, math.ceil((face.h - overlap) / (ah - overlap) - 1e-6))
         if best is None or cols * rows < best[0] * best[1]:
             best = (cols, rows, w, h, aw, ah)
     cols, rows, w, h, aw, ah = best

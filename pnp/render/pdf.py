@@ -85,7 +85,14 @@ class PdfWriter:
         else:
             c.setTrimBox(None)
             c.setBleedBox(None)
-        names = [self._form(s.face) for s in page.slots]
+        # reportlab writes no transparency states into form XObjects, so translucent faces are drawn
+        # straight onto the page, and their alpha states are declared at the page's top level (states
+        # first set inside saveState() would be missing from the page's resources)
+        alphas = sorted({p.opacity for s in page.slots for p in s.face.pieces if isinstance(p, Shape) and p.opacity < 1})
+        for a in alphas + ([1.0] if alphas else []):
+            c.setFillAlpha(a)
+            c.setStrokeAlpha(a)
+        names = [None if _translucent(s.face) else self._form(s.face) for s in page.slots]
         for slot, name in zip(page.slots, names):
             c.saveState()
             x0, y0, x1, y1 = slot.clip
@@ -97,7 +104,11 @@ class PdfWriter:
             else:  # a tile: the face's point (ox, oy) (top-left origin) goes to the tile's top-left corner
                 ox, oy = slot.offset
                 c.translate(slot.x - ox, slot.y + (y1 - y0) - slot.face.h + oy)
-            c.doForm(name)
+            if name:
+                c.doForm(name)
+            else:
+                for piece in slot.face.pieces:
+                    draw_piece(c, piece, slot.face.h)
             c.restoreState()
             if slot.outline:
                 _outline(c, slot)
@@ -160,6 +171,10 @@ def _xmp(c, meta):
     c.setCatalogEntry("Metadata", c._doc.Reference(stream))
     if meta.get("lang"):
         c.setCatalogEntry("Lang", meta["lang"])
+
+
+def _translucent(face) -> bool:
+    return any(isinstance(p, Shape) and p.opacity < 1 for p in face.pieces)
 
 
 def _outline(c, slot):
@@ -262,9 +277,6 @@ def _path_code(ops, h) -> str:
 
 
 def _shape(c, s: Shape, h):
-    if not s.ops:
-        return
-    c.saveState()
     stroke, width, dash = s.stroke, s.width, s.dash
     fill = s.fill
     if s.role in ROLE_STYLE:
@@ -274,9 +286,9 @@ def _shape(c, s: Shape, h):
             fill = "#e8e8e8"
         elif s.role == "window":
             fill = "#f3d6d6"
-    if s.opacity < 1:
-        c.setFillAlpha(s.opacity)
-        c.setStrokeAlpha(s.opacity)
+    if not s.ops or not (fill or stroke):
+        return  # nothing to paint (an invisible helper shape)
+    c.saveState()
     if fill:
         c.setFillColor(_color(fill))
     if stroke:
@@ -284,6 +296,9 @@ def _shape(c, s: Shape, h):
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
+    if s.opacity < 1:  # after the colours: setting a colour resets reportlab's alpha to the colour's
+        c.setFillAlpha(s.opacity)
+        c.setStrokeAlpha(s.opacity)
     paint = "B" if fill and stroke else ("f" if fill else "S")
     c._code.append(_path_code(s.ops, h) + " " + paint)
     c.restoreState()
