@@ -69,9 +69,7 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     proj = _project(ctx)
     outp = Path(out)
     try:
-        if outp.exists() and not outp.is_dir():
-            from pnp.errors import Pos, Problem
-            raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+        _check_out(proj, outp, out)
         offset = _offset(back_offset)
         names = proj.resolve_names(games)
     except Problems as e:
@@ -130,6 +128,18 @@ def _build_one(task):
             out.append(f"wrote {opts.out / pdf['path']} ({pdf['pages']} pages)")
     out.append(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
     return EXIT_OK, out, err
+
+
+def _check_out(proj, outp: Path, out: str):
+    """--out must be a folder, and not one of the project's sources (pnp never writes into them)."""
+    from pnp.errors import Pos, Problem
+    if outp.exists() and not outp.is_dir():
+        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+    real = outp.resolve()
+    for src in (proj.content, proj.layouts):
+        if real.is_relative_to(src.resolve()):
+            raise Problems([Problem(Pos(out), f"--out is inside {src.name}/, which pnp never writes to",
+                                    "give another folder, e.g. `output`")])
 
 
 def _offset(text: str):
