@@ -32,6 +32,8 @@ class Resolver:
         self.game, self.fonts, self.icons, self.lang = game, fonts, icons, lang
         self.problems: set = set()
         self.findings: set = set()
+        self._template_errors: set = set()   # (pos, error): reported for the first card only
+        templating.new_run()
 
     def fingerprint(self) -> int:
         """A hash of everything a template can see beyond its own card (all decks, game data)."""
@@ -51,6 +53,9 @@ class Resolver:
             try:
                 raw = templating.render(raw, ctx)
             except templating.TemplateError as e:
+                if (pos, str(e)) in self._template_errors:  # the same failure on every card: say it once
+                    raise Skip from None
+                self._template_errors.add((pos, str(e)))
                 self._problem(pos, f"{e} (element `{el}`, card `{card}`)", "fix the template")
         return self._convert(raw, kind, pos, el)
 
@@ -77,6 +82,8 @@ class Resolver:
                 return v
         except units.UnitError as e:
             self._problem(pos, f"element `{el}`: {e}", "write a length such as `5mm`")
+        except templating.TemplateError:  # the deadline fired here: not a bad value
+            raise
         except (TypeError, ValueError):
             self._problem(pos, f"element `{el}`: `{v}` is not a {kind}", f"write a {kind}")
         raise AssertionError(kind)
