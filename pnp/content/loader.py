@@ -53,6 +53,9 @@ def load_game(root: Path) -> Game:
     if not game_file.is_file():
         raise Problems([_problem(Pos(display_path(game_file)), "there is no game.yaml here",
                                  "create content/<game>/game.yaml (see the README)")])
+    if not game_file.resolve().is_relative_to(root.resolve()):
+        raise Problems([_problem(Pos(display_path(game_file)), "game.yaml is a link that leads outside the game folder",
+                                 "copy the file into the game folder")])
     meta = load_file(game_file)
     g = check_map(meta, GAME_SPEC, col, "game.yaml")
     langs = tuple(g["languages"] or ())

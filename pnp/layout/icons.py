@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.content.yamlfile import YMap, load_file
-from pnp.errors import Collector, Problems, did_you_mean
+from pnp.errors import Collector, Pos, Problems, did_you_mean, display_path
 from pnp.layout import svgpath
 from pnp.layout.pieces import Shape
 
@@ -101,6 +101,10 @@ def load_icons(files: list[Path]) -> dict:
     icons = {}
     for f in files:
         if not f.is_file():
+            continue
+        if not f.resolve().is_relative_to(f.parent.parent.resolve()):  # layouts/<folder>/icons.yaml
+            col.add(Pos(display_path(f)), "this icons file is a link that leads outside layouts/",
+                    "copy the file into the layouts folder")
             continue
         try:
             data = load_file(f)

@@ -26,6 +26,7 @@ from pnp.layout import units
 NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
 TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "elements", "notes"}
 _ARITH = re.compile(r"^\s*([+-])=\s*(.+)$")
+MAX_SIZE = 2000 * units.MM   # 2 m: the largest board (tiled) a layout may describe
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,9 @@ class Layouts:
         path = self.root / f"{name}.yaml"
         if not path.is_file():
             raise Problems([Problem(pos, f"there is no layout `{name}`", did_you_mean(name, self.names()))])
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise Problems([Problem(pos, f"the layout `{name}` is a link that leads outside layouts/",
+                                    "copy the file into the layouts folder")])
         return load_file(path)
 
     def _build(self, name, pos, chain) -> Layout:
@@ -137,6 +141,13 @@ class Layouts:
         w, h = top["size"]
         if w <= 0 or h <= 0:
             col.add(raw.at("size"), f"layout `{name}` has a size of zero or less", "give a positive width and height")
+        elif max(w, h) > MAX_SIZE:
+            col.add(raw.at("size"), f"layout `{name}` is {units.mm(w):.0f} x {units.mm(h):.0f} mm, larger than the "
+                    f"{units.mm(MAX_SIZE):.0f} mm allowed", "check the units of `size` (a bare number is mm)")
+        for key in ("bleed", "safe"):
+            if key in raw and not 0 <= top[key] <= MAX_SIZE / 10:
+                col.add(raw.at(key), f"`{key}` of layout `{name}` is {units.mm(top[key]):.1f} mm",
+                        f"give a length from 0 to {units.mm(MAX_SIZE / 10):.0f} mm")
         elements = self._elements(raw, base, name, col)
         col.raise_if_any()
         return Layout(name, w, h, top["bleed"], top["safe"], shape, top["radius"], elements, raw.pos)
