@@ -264,6 +264,10 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
     pw, ph = paper
     fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
         (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
+    if comp.kind == "deck" and not fits:  # a card cut from several sheets is a mistake (mm vs cm?)
+        raise Problems([Problem(comp.pos, f"the cards of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm, larger "
+                                f"than the {mm(pw):.0f} x {mm(ph):.0f} mm paper can print",
+                                "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
     if comp.kind == "board" or not fits:
         for f, _b in pairs:
             yield from impose.plan_tiles(f, paper, title)
