@@ -58,8 +58,9 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--back-offset", default="0,0", show_default=True,
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
 @click.option("-j", "--jobs", default=0, type=click.IntRange(0), help="Games built at once (default: one per core).")
-@click.option("--cover", is_flag=True, help="Start with a cover page: title, contents with page numbers, how to print "
-              "and assemble, QR code to game.yaml `url`.")
+@click.option("--cover/--no-cover", default=True, show_default=True,
+              help="Start with a cover page: title, contents with page numbers, how to print and assemble, "
+                   "QR code to game.yaml `url`.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills, for home printers "
               "(writes <game>.<lang>.<paper>.ink-saver.pdf).")
 @click.pass_context

@@ -60,7 +60,7 @@ def test_tall_notes_print_two_to_a_page(tmp_path):
     proj = copy_project(tmp_path, ("clue",))
     gy = proj / "content/clue/game.yaml"
     gy.write_text(gy.read_text("utf-8").replace("front: clue/notes\n", "front: clue/notes-tall\n"), "utf-8")
-    r = run_pnp("build", "clue", "--duplex", "none", "--out", tmp_path / "out", cwd=proj)
+    r = run_pnp("build", "clue", "--duplex", "none", "--no-cover", "--out", tmp_path / "out", cwd=proj)
     assert r.returncode == 0, r.stderr
     with pikepdf.open(tmp_path / "out/clue/clue.zh-TW.a4.pdf") as pdf:
         assert len(pdf.pages) == PAGES["none"] + 1      # 4 notes sheets now take 2 pages

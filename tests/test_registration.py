@@ -57,7 +57,8 @@ def _boxes(img: np.ndarray) -> dict:
 def test_backs_register_with_fronts(tmp_path, duplex, paper):
     root = _project(tmp_path)
     out = tmp_path / "out"
-    r = run_pnp("--project", root, "build", "reg", "--lang", "en", "--paper", paper, "--duplex", duplex, "--out", out)
+    r = run_pnp("--project", root, "build", "reg", "--lang", "en", "--paper", paper, "--duplex", duplex, "--no-cover",
+                "--out", out)
     assert r.returncode == 0, r.stderr
     pdf = pdfium.PdfDocument(str(out / "reg" / f"reg.en.{paper}.pdf"))
     assert len(pdf) == 4  # 11 cards: 9 + 2, each sheet followed by its backs
@@ -79,7 +80,7 @@ def test_backs_register_with_fronts(tmp_path, duplex, paper):
 def test_back_offset_moves_backs(tmp_path):
     root = _project(tmp_path)
     out = tmp_path / "out"
-    r = run_pnp("--project", root, "build", "reg", "--lang", "en", "--back-offset", "1.5,-2", "--out", out)
+    r = run_pnp("--project", root, "build", "reg", "--lang", "en", "--back-offset", "1.5,-2", "--no-cover", "--out", out)
     assert r.returncode == 0, r.stderr
     pdf = pdfium.PdfDocument(str(out / "reg" / "reg.en.a4.pdf"))
     front = _boxes(np.asarray(pdf[0].render(scale=DPI / 72).to_pil().convert("RGB")))

@@ -24,7 +24,7 @@ def shared(tmp_path_factory):
     for extra in ((), ("--ink-saver",)):
         r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--cover", *extra, "--out", out)
         assert r.returncode == 0, r.stderr
-    r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--out", tmp / "plain")
+    r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--no-cover", "--out", tmp / "plain")
     assert r.returncode == 0, r.stderr
     return {"cover": out / GAME / f"{GAME}.en.a4.pdf", "ink": out / GAME / f"{GAME}.en.a4.ink-saver.pdf",
             "plain": tmp / "plain" / GAME / f"{GAME}.en.a4.pdf"}
