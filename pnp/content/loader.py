@@ -44,6 +44,10 @@ COMPONENT_SPEC = {
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
 RESERVED = {"id", "copies"}
+_WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text", "int": "write a whole number",
+          "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
+          "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
+          "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
 COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
 
 
@@ -236,7 +240,7 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
                 continue
             problem = type_problem(data[name], typ, choices, langs)
             if problem:
-                col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", f"write a {typ}")
+                col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", _WRITE.get(typ, f"write a {typ} value"))
         items.append(Item(id=cid_, data=data, pos=pos, field_pos=field_pos, copies=copies))
     return items
 

@@ -32,7 +32,7 @@ class Resolver:
         self.game, self.fonts, self.icons, self.lang = game, fonts, icons, lang
         self.problems: set = set()
         self.findings: set = set()
-        self._template_errors: set = set()   # (pos, error): reported for the first card only
+        self._template_errors: set = set()   # (pos, error or image): reported for the first card only
         templating.new_run()
 
     def fingerprint(self) -> int:
@@ -205,6 +205,9 @@ class Resolver:
         pos = el.at.get("src", el.pos)
         result = _image_info(str(self.game.root), src)
         if isinstance(result, str):
+            if (pos, src) in self._template_errors:  # the same file for every card: say it once
+                raise Skip
+            self._template_errors.add((pos, src))
             self._problem(pos, f"image `{src}` (card `{card}`): {result}", "name a PNG or JPEG file inside the game folder")
         return result
 
