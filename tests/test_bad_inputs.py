@@ -1,6 +1,12 @@
 """Every broken input gets exit 2 (or 1 for rule errors), a `file:line:col:` message saying what is
-wrong and what to do, no traceback, and nothing written or changed in the output folder."""
+wrong and what to do, no traceback, and nothing written or changed in the output folder.
+
+Cases live in tests/bad/cases.yaml (the edit kinds are documented at its top)."""
+import importlib.util
 import re
+import shutil
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -12,24 +18,52 @@ from pnp.cli import main
 
 CASES = yaml.safe_load((Path(__file__).parent / "bad" / "cases.yaml").read_text("utf-8"))
 GAME = "criminal-poker"
+PAD = "@PAD@"
+
+
+def big_png(w: int, h: int) -> bytes:
+    """A valid 1-bit greyscale PNG of w x h pixels, all black: tiny on disk whatever its size."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\0" * (1 + (w + 7) // 8)
+    z = zlib.compressobj(9)
+    idat = b"".join(z.compress(row) for _ in range(h)) + z.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 1, 0, 0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def _padded(text: str, edit: dict) -> str:
+    return text.replace(PAD, edit["pad"] * edit["times"]) if "pad" in edit else text
 
 
 def _apply(root: Path, edit: dict):
     path = root / edit["file"]
+    path.parent.mkdir(parents=True, exist_ok=True)
     if "find" in edit:
         text = path.read_text("utf-8")
         assert edit["find"] in text, f"case is stale: {edit['find']!r} not in {edit['file']}"
-        path.write_text(text.replace(edit["find"], edit["replace"], 1), "utf-8")
+        if "replace_hex" in edit:
+            head, _, tail = text.partition(edit["find"])
+            path.write_bytes(head.encode() + bytes.fromhex(edit["replace_hex"]) + tail.encode())
+        else:
+            path.write_text(text.replace(edit["find"], _padded(edit["replace"], edit), 1), "utf-8")
     elif "write" in edit:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(edit["write"], "utf-8")
+        path.write_text(_padded(edit["write"], edit), "utf-8")
     elif "write_hex" in edit:
         path.write_bytes(bytes.fromhex(edit["write_hex"]))
+    elif "png" in edit:
+        path.write_bytes(big_png(*edit["png"]))
+    elif "copy_resource" in edit:  # `package/relative/path`: a file shipped inside an installed package
+        pkg, _, rel = edit["copy_resource"].partition("/")
+        base = Path(importlib.util.find_spec(pkg).submodule_search_locations[0])
+        shutil.copyfile(base / rel, path)
     elif "symlink" in edit:
         path.unlink(missing_ok=True)
         path.symlink_to(edit["symlink"])
     elif edit.get("delete"):
         path.unlink()
+    else:
+        raise AssertionError(f"unknown edit {edit}")
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +71,12 @@ def good_project(tmp_path_factory):
     return copy_project(tmp_path_factory.mktemp("good"))
 
 
+def _tree(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): p.read_bytes() if p.is_file() else None for p in sorted(folder.rglob("*"))}
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_bad_input(case, tmp_path, good_project, monkeypatch):
-    import shutil
     root = tmp_path / "proj"
     shutil.copytree(good_project, root, symlinks=True)
     for edit in case.get("edit", []):
@@ -48,19 +85,25 @@ def test_bad_input(case, tmp_path, good_project, monkeypatch):
     old = out / GAME / f"{GAME}.zh-TW.a4.pdf"
     old.parent.mkdir(parents=True)
     old.write_bytes(b"%PDF previous build")
-    before = sorted(p.name for p in out.rglob("*"))
+    before = _tree(out)
     monkeypatch.chdir(root)
     args = case.get("args_only") or ["build", GAME, *case.get("args", [])]
-    result = CliRunner().invoke(main, ["--project", str(root), *args, "--out", str(out)] if args[0] == "build"
-                                else ["--project", str(root), *args], catch_exceptions=True)
+    if args[0] == "build" and "--out" not in args:
+        args = [*args, "--out", str(out)]
+    result = CliRunner().invoke(main, ["--project", str(root), *args], catch_exceptions=True)
     output = result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         f"crashed: {result.exception!r}\n{output}"
     assert "Traceback" not in output
     assert result.exit_code == case["exit"], output
     assert re.search(case["expect"], output), f"expected /{case['expect']}/ in:\n{output}"
-    for line in output.strip().splitlines():
-        if ": " in line and not line.startswith(GAME) and not line[0].isdigit():
-            assert re.match(r"^[^:\s]+:\d+:\d+: ", line) or line.startswith("--"), f"no file:line:col: {line}"
-    assert sorted(p.name for p in out.rglob("*")) == before
-    assert old.read_bytes() == b"%PDF previous build"
+    if case["exit"] == 0:  # accepted input: the build replaced the PDF, and left no temporary file
+        assert old.read_bytes().startswith(b"%PDF-1."), output
+        assert sorted(p.name for p in old.parent.iterdir()) == ["criminal-poker.zh-TW.a4.pdf", "manifest.json"]
+        return
+    problems = [line for line in output.strip().splitlines()
+                if not re.match(rf"^({GAME}: )?\d+ (problem|rule error)", line)]
+    assert problems, output
+    for line in problems:  # one message per problem, each with its position
+        assert re.match(r"^[^:\s]+:\d+:\d+: \S", line), f"no file:line:col: {line!r}"
+    assert _tree(out) == before
