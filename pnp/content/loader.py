@@ -66,6 +66,7 @@ def load_game(root: Path) -> Game:
     for i, lang in enumerate(langs):
         if not isinstance(lang, str) or not LANG_RE.match(lang):
             col.add(meta["languages"].at(i), f"`{lang}` is not a language code", "write e.g. `zh-TW` or `en`")
+    langs = tuple(lang for lang in langs if isinstance(lang, str) and LANG_RE.match(lang))  # check the rest with these
     if g["id"] and g["id"] != root.name:
         col.add(meta.at("id"), f"the id `{g['id']}` differs from the folder name `{root.name}`",
                 f"write `id: {root.name}` or rename the folder")

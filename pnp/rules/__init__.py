@@ -12,6 +12,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from pathlib import Path
+
+from pnp.errors import Problem, Problems
 from pnp.rules import generic
 
 
@@ -28,13 +31,32 @@ def run(game) -> tuple[list, list[str]]:
     ran = ["generic:unique-ids", "generic:counts", "generic:translations"]
     mod = game_module(game.id)
     if mod is not None and hasattr(mod, "check"):
-        findings += list(mod.check(game))
+        try:
+            findings += list(mod.check(game))
+        except Problems:
+            raise
+        except Exception as e:  # a game's rules meeting data of a shape they do not expect: not a traceback
+            raise Problems([_crash(game, mod, e)]) from e
         ran.append(f"{game.id}:deck-rules")
     return sorted(set(findings)), ran
+
+
+def _crash(game, mod, e: Exception) -> Problem:
+    import traceback
+    frame = next((f for f in reversed(traceback.extract_tb(e.__traceback__)) if f.filename == mod.__file__), None)
+    where = f", {Path(mod.__file__).name} line {frame.lineno}" if frame else ""
+    return Problem(game.pos, f"the rules of `{game.id}` cannot read this content ({type(e).__name__}: {e}{where})",
+                   "a value the rules use (game.yaml `data:` or a card field) has an unexpected shape: compare it "
+                   "with the README and the shipped game, and fix the other problems first")
 
 
 def summary(game) -> list[str]:
     mod = game_module(game.id)
     if mod is not None and hasattr(mod, "summary"):
-        return list(mod.summary(game))
+        try:
+            return list(mod.summary(game))
+        except Problems:
+            raise
+        except Exception as e:
+            raise Problems([_crash(game, mod, e)]) from e
     return []
