@@ -24,5 +24,8 @@ test: fonts
 bench: fonts
 	$(BIN)/python bench/run.py
 
+fuzz: $(STAMP)       # the long fuzz run: every distinct crash of the loader or a rules module
+	$(BIN)/python bench/fuzz.py $(or $(EXAMPLES),20000)
+
 clean:
 	rm -rf output .cache
