@@ -107,3 +107,27 @@ def test_bad_input(case, tmp_path, good_project, monkeypatch):
     for line in problems:  # one message per problem, each with its position
         assert re.match(r"^[^:\s]+:\d+:\d+: \S", line), f"no file:line:col: {line!r}"
     assert _tree(out) == before
+
+
+# ---- the template sandbox's size limits, directly (the corpus runs a few of them through the CLI) ----
+ORDINARY = {"{{ '%d'|format(1234567) }}": "1234567", "{{ max(2000000, 3) }}": "2000000", "{{ 'ab'|center(6) }}": "  ab  ",
+            "{{ 'a-b'|replace('-', '+') }}": "a+b", "{{ [1, 2]|join(', ') }}": "1, 2", "{{ 'x' ~ 'y' }}": "xy",
+            "{{ 2 ** 10 }}": "1024", "{{ '%s/%s' % (1, 2) }}": "1/2", "{{ 'ab' * 3 }}": "ababab", "{{ 7|pad(3) }}": "007",
+            "{{ 10 % 3 }}": "1", "{{ (range(2)|list + [5])|sum }}": "6"}
+HUGE = ["{{ '%*d' % (10000000000, 1) }}", "{{ '%*d'|format(10000000000, 1) }}", "{{ 'x'.ljust(10000000000) }}",
+        "{{ 'x'|center(10000000000) }}", "{{ ('x' * 900000)|replace('', 'yy') }}", "{{ 'a\tb'.expandtabs(100000000) }}",
+        "{{ 7|pad(10000000000) }}", "{{ lipsum(100000) }}", "{{ [1] * 10000000 }}", "{{ ('x' * 600000) + ('x' * 600000) }}",
+        "{{ ('xx' * 1000).join(range(10000)) }}", "{{ 10 ** 100000000 }}", "{{ 'x'.zfill(10000000000) }}"]
+
+
+@pytest.mark.parametrize("src", ORDINARY)
+def test_ordinary_templates_pass_the_size_checks(src):
+    from pnp.layout import templating
+    assert templating.render(src, {}) == ORDINARY[src]
+
+
+@pytest.mark.parametrize("src", HUGE)
+def test_a_huge_value_is_refused_before_it_is_built(src):
+    from pnp.layout import templating
+    with pytest.raises(templating.TemplateError, match="larger than|too large"):
+        templating.render(src, {})

@@ -50,11 +50,14 @@ def _check_args(args, kwargs):
             raise _too_big(f"a value built with the number {a}")
 
 
-def _check_format(fmt):
+def _check_format(fmt, args=()):
+    """`'%10000000000d' % 1`, or a `*` width taken from the arguments."""
     if isinstance(fmt, str):
         for width, prec in _FMT_WIDTH.findall(fmt):
             if int(width or 0) > MAX_VALUE or int(prec or 0) > MAX_VALUE:
                 raise _too_big(f"the text formatted by `{fmt[:40]}`")
+        if "*" in fmt:
+            _check_args(args if isinstance(args, (tuple, list)) else (args,), {})
 
 
 def _check_replace(s, old, new):
@@ -100,17 +103,16 @@ class _Env(ImmutableSandboxedEnvironment):
         if operator == "+" and _size(left) + _size(right) > MAX_VALUE:
             raise _too_big("the joined value")
         if operator == "%":
-            _check_format(left)
-            _check_args(right if isinstance(right, tuple) else (right,), {})
+            _check_format(left, right)
         if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
             if right > 1 and abs(left) > 1 and right * math.log10(abs(left)) > 100:
                 raise TemplateError(f"`{left} ** {right}` is too large a number")
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's own signature)
-        if __obj is not _range:  # range() says it more precisely
-            _check_args(args, kwargs)
         name, owner = getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None)
+        if isinstance(owner, (str, list, tuple)):  # sizes given to str.center, ljust, zfill …
+            _check_args(args, kwargs)
         if name == "replace" and len(args) >= 2:
             _check_replace(owner, args[0], args[1])
         elif name == "join" and args:
@@ -134,10 +136,11 @@ def _guarded(name, fn):
 
     def wrapper(*args, **kwargs):
         head, value, params = args[:skip], args[skip] if len(args) > skip else None, args[skip + 1:]
-        _check_args(params, kwargs)
         if name == "format":
-            _check_format(value)
-        elif name == "replace" and len(params) >= 2:
+            _check_format(value, params)
+        elif name in ("center", "indent", "pad"):
+            _check_args(params, kwargs)
+        if name == "replace" and len(params) >= 2:
             _check_replace(value, params[0], params[1])
         elif name == "indent" and params and isinstance(params[0], str):
             _check_replace(value, "\n", "\n" + params[0])
