@@ -33,7 +33,7 @@ def measure(cmd, env=None, cwd=ROOT) -> dict:
              "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); w = time.perf_counter() - t; "
              "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
              "print(json.dumps({'rc': r.returncode, 'wall': w, 'cpu': u.ru_utime + u.ru_stime, "
-             "'rss_mb': u.ru_maxrss / 1024, 'err': r.stderr[-2000:]}))")
+             "'rss_mb': u.ru_maxrss / 1024, 'err': r.stderr[:3000]}))")
     e = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", **(env or {}))
     out = subprocess.run([PY, "-c", probe, *map(str, cmd)], capture_output=True, text=True, env=e, cwd=cwd)
     res = json.loads(out.stdout.strip().splitlines()[-1])

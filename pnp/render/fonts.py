@@ -39,6 +39,12 @@ def builtin_path(name: str) -> Path:
 
 
 def _digest(path: Path) -> str:
+    st = Path(path).stat()
+    return _digest_of(str(path), st.st_size, st.st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _digest_of(path: str, _size: int, _mtime: int) -> str:
     h = hashlib.sha256(CONVERTER_VERSION.encode())
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -146,6 +152,14 @@ class FontSet:
             for role, path in self.roles.items():
                 if not fontmod_is_builtin(path):
                     self.name(role)
+        # Convert (once, into the cache) before any face is resolved: a conversion takes ~20 s of CPU
+        # and must not run inside a template's time budget. Registration itself stays lazy (~0.1 s).
+        builtin = [p for p in self.roles.values() if fontmod_is_builtin(p)]
+        missing = [p for p in dict.fromkeys(builtin) if not (cache_dir() / f"{Path(p).stem}-{_digest(Path(p))}.ttf").is_file()]
+        if len(missing) > 1:
+            prepare_builtin()
+        for p in missing[:1]:
+            to_truetype(Path(p))
 
     def name(self, role: str) -> str:
         n = self.names.get(role)
