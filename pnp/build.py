@@ -19,6 +19,7 @@ from pnp.layout.context import GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
+from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import impose
@@ -308,7 +309,9 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            planned = []
+            if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
+                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
+                             prep.fonts, resolver.ctx.game["title"])
             for comp in game.components.values():
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
                 count = 0
@@ -324,11 +327,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
-                pages = _plan(comp, stream, paper, opts.duplex, opts.back_offset, title)
-                if opts.cover:  # the cover lists every component's pages: plan them all first
-                    planned.append((comp, title, list(pages)))
-                else:
-                    _write_pages(writer, pages, title)
+                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title), title)
                 if first_face:
                     comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
                                        "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
@@ -338,8 +337,6 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             fit = [x for x in resolver.findings if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
-            if opts.cover:
-                _write_cover(writer, game, lang, opts, paper, planned, prep.fonts, resolver.ctx.game["title"])
             writer.close()
             ok = True
         finally:
@@ -356,6 +353,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
     _merge_manifest(outdir / "manifest.json", manifest)
+    qr.flush()
     return manifest
 
 
@@ -366,9 +364,25 @@ def _write_pages(writer, pages, title):
         mark = None
 
 
+def _dry_plan(prep, resolver, paper, opts) -> list:
+    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
+    as the real faces get, without resolving or holding any card (the build streams those later)."""
+    from pnp.layout.pieces import Face
+    out = []
+    for comp in prep.game.components.values():
+        decl = prep.game.meta["components"][comp.id]
+        front = prep.layouts.get(comp.front, decl.at("front"))
+        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        pairs = iter([(blank, blank_back)] * comp.total)
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title))))
+    return out
+
+
 def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
-    """The cover (pnp.render.cover) first, then every component's planned pages."""
-    from pnp.layout.resolve import _qr_matrix
+    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
     has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
     n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
@@ -384,13 +398,11 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
             "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
             "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
             "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
-    qr = _qr_matrix(str(meta["url"])) if meta.get("url") else None
-    pages = cover.pages(info, entries, paper, fonts, qr)
+    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    pages = cover.pages(info, entries, paper, fonts, code)
     writer.page(pages[0], bookmark=str(title))
     for p in pages[1:]:
         writer.page(p)
-    for _comp, ctitle, cpages in planned:
-        _write_pages(writer, cpages, ctitle)
 
 
 def _merge_manifest(path: Path, manifest: dict):

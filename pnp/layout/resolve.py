@@ -212,7 +212,8 @@ class Resolver:
         return result
 
     def qr(self, data):
-        return _qr_matrix(data)
+        from pnp.layout import qr
+        return qr.matrix(data)
 
     def default_qr(self, ctx):
         """The game's `qr:` template (game.yaml) rendered for this card."""
@@ -263,24 +264,3 @@ def _image_info(root: str, src: str):
     return str(real), float(w), float(h)
 
 
-_qr_versions: dict = {}
-
-
-@lru_cache(maxsize=4096)
-def _qr_matrix(data: str):
-    """QR modules for data. The mask is fixed (any mask is valid; choosing the best one costs 5x) and
-    the version found for one data length is reused for the next data of that length."""
-    import qrcode
-    from qrcode.constants import ERROR_CORRECT_M
-    from qrcode.exceptions import DataOverflowError
-    version = _qr_versions.get(len(data))
-    q = qrcode.QRCode(version=version, error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
-    q.add_data(data)
-    try:
-        q.make(fit=version is None)
-    except DataOverflowError:
-        q = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0, mask_pattern=0)
-        q.add_data(data)
-        q.make(fit=True)
-    _qr_versions[len(data)] = q.version
-    return tuple(tuple(bool(c) for c in row) for row in q.get_matrix())
