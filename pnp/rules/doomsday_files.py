@@ -29,7 +29,14 @@ from pnp.rules.doomsday_logic import (  # the game's numbers and logic, re-expor
     sanity_zero, setup, unaccepted_case_doom,
 )
 
-__all__ = ["ACTIONS", "APOSTATE_TARGET", "BALANCE", "CASES", "CASE_LIMIT", "CASE_PENALTY", "Card", "Case", "DATA", "DIFFICULTIES", "DOOM_MAX", "FORBIDDEN", "FORBIDDEN_DIFFICULTY", "GUARDIAN_TARGET", "HAND_LIMIT", "MYSTERIES", "NEEDS", "OTHERS", "PLAYERS", "PROFESSIONS", "Resolution", "SANITY_START", "SECRETS", "SYMBOLS", "SanityZero", "TIMINGS", "deal_secrets", "end_of_turn", "failed_claim_doom", "guardian_claim", "heretic_wins", "lose_sanity", "resolve", "sanity_limit", "sanity_zero", "setup", "unaccepted_case_doom", "check", "summary", "report", "success_rates", "totals", "action_cards"]
+__all__ = [
+    "ACTIONS", "APOSTATE_TARGET", "BALANCE", "CASES", "CASE_LIMIT", "CASE_PENALTY", "Card", "Case",
+    "DATA", "DIFFICULTIES", "DOOM_MAX", "FORBIDDEN", "FORBIDDEN_DIFFICULTY", "GUARDIAN_TARGET",
+    "HAND_LIMIT", "MYSTERIES", "NEEDS", "OTHERS", "PLAYERS", "PROFESSIONS", "Resolution", "SANITY_START",
+    "SECRETS", "SYMBOLS", "SanityZero", "TIMINGS", "deal_secrets", "end_of_turn", "failed_claim_doom",
+    "guardian_claim", "heretic_wins", "lose_sanity", "resolve", "sanity_limit", "sanity_zero", "setup",
+    "unaccepted_case_doom", "check", "summary", "report", "success_rates", "totals", "action_cards",
+]
 
 
 # ---- reading the deck ---------------------------------------------------------------------------
