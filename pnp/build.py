@@ -1,20 +1,18 @@
 """The orchestration: load → rules → resolve → render → write atomically.
 
 Nothing is written unless the whole game resolves and renders: PDFs go to an unnamed temporary file
-in the output folder (O_TMPFILE where the system has it), which gets its name only when complete.
+in the output folder (O_TMPFILE where the system has it, see pnp/output.py), which gets its name only
+when complete.
 """
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import __version__
 from pnp.content.loader import find_games, load_game
 from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.layout.context import GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
 from pnp.layout.layouts import Layouts
@@ -217,43 +215,6 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, sorted(set(prep.findings) | resolver.findings)
 
 
-@contextmanager
-def atomic_output(path: Path, mode="wb"):
-    """A file object whose content appears at `path` only if the block completes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = None
-    if hasattr(os, "O_TMPFILE"):
-        try:
-            fd = os.open(path.parent, os.O_TMPFILE | os.O_RDWR, 0o644)
-        except OSError:
-            fd = None
-    if fd is not None:  # unnamed until linked: a killed build leaves nothing behind
-        f = os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
-        try:
-            yield f
-            f.flush()
-            tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
-            proc = os.open("/proc/self/fd", os.O_RDONLY)
-            try:  # linkat(AT_SYMLINK_FOLLOW) gives the unnamed file a name (plain link() cannot)
-                os.link(str(fd), tmp, src_dir_fd=proc, follow_symlinks=True)
-            finally:
-                os.close(proc)
-            os.replace(tmp, path)
-        finally:
-            f.close()
-        return
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    f = os.fdopen(handle, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
-    try:
-        yield f
-        f.close()
-        os.replace(tmp, path)
-    finally:
-        f.close()
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def _plan(comp, pairs, paper, duplex, back_offset, title):
     opts = comp.options
     first = next(pairs, None)
@@ -352,7 +313,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
-    _merge_manifest(outdir / "manifest.json", manifest)
+    merge_manifest(outdir / "manifest.json", manifest)
     qr.flush()
     return manifest
 
@@ -403,20 +364,3 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     writer.page(pages[0], bookmark=str(title))
     for p in pages[1:]:
         writer.page(p)
-
-
-def _merge_manifest(path: Path, manifest: dict):
-    """Keep entries of PDFs built earlier (other languages or papers) that still exist."""
-    old = {}
-    if path.is_file():
-        try:
-            old = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            old = {}
-    keep = {p["path"]: p for p in old.get("pdfs", []) if (path.parent.parent / p["path"]).is_file()}
-    for p in manifest["pdfs"]:
-        keep[p["path"]] = p
-    manifest = dict(manifest, pdfs=[keep[k] for k in sorted(keep)])
-    with atomic_output(path, "w") as f:
-        json.dump(manifest, f, ensure_ascii=False, indent=2, sort_keys=True)
-        f.write("\n")
