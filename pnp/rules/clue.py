@@ -6,10 +6,8 @@ envelope and the other 18 are dealt round-robin from the dealer's left (3p 6/6/6
 of the room cards, a start square per suspect, secret passages between opposite corner rooms, and
 every room can be reached from every start square.
 
-Public game logic:
-- `hand_sizes(players)` — cards per player in dealing order;
-- `categories(game)` — category → card ids, from the content;
-- `deduce(players, me, hand, log, categories)` — exact deduction: see `pnp/rules/clue_deduction.py`.
+Public game logic: `hand_sizes(players)` (cards per player in dealing order), `categories(game)`
+(category → card ids) and `deduce(…)`, the exact deduction helper of `pnp/rules/clue_deduction.py`.
 """
 from __future__ import annotations
 
