@@ -164,7 +164,13 @@ class Resolver:
                 p["h"] = layout.h - p["y"]
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
             p["_ctx"] = ictx
-            out.extend(draw(p, self))
+            try:
+                out.extend(draw(p, self))
+            except (Skip, templating.TemplateError):
+                raise
+            except Exception as e:  # an element type met values it cannot draw: the layout's to fix
+                self._problem(el.pos, f"element `{el.name}` ({typ}) cannot be drawn for card `{card_id}`: "
+                              f"{type(e).__name__}: {e}", f"check the values given to `{el.name}` and the data it reads")
         return out
 
     # ---- services for element types -------------------------------------------------------------

@@ -283,6 +283,9 @@ def _check_arrangement(game, name, els, by_id):
         seen = set()
         for i, e in enumerate(ids):
             pos = _data_pos(game, name, cat, i)
+            if not isinstance(e, str):
+                yield error(pos, f"{what}: `{e}` should be a clue card id", None, name)
+                continue
             if e in seen:
                 yield error(pos, f"{what}: `{e}` appears twice", e, name)
             seen.add(e)
