@@ -162,8 +162,13 @@ class Masks:
 
 
 def _suspect_checks(game, comp):
-    types = list(game.data.get("types", []))
+    types = game.data.get("types", [])
     evidence = game.data.get("evidence", {})
+    if not isinstance(types, list) or not isinstance(evidence, dict) or \
+            not all(isinstance(evidence.get(t, []), list) for t in types if isinstance(t, str)):
+        yield error(game.pos, "data.types should be a list of evidence types and data.evidence a map of each "
+                    "type to its list of values — compare with the shipped game.yaml", check="suspects")
+        return
     if comp.total != 32:
         yield error(comp.pos, f"there are {comp.total} suspect cards; the game needs 32 (one per combination "
                     f"of the five evidence values)", check="suspects")
@@ -280,6 +285,9 @@ def _mask_checks(game):
 def _count_checks(game):
     expect = game.data.get("expect", {})
     pos = game.meta["data"].at("expect") if "expect" in game.data else game.pos
+    if not isinstance(expect, dict):
+        yield error(pos, "data.expect should be a map of component → expected count (or field counts)", check="counts")
+        return
     for cid, field_counts in expect.items():
         comp = game.components.get(cid)
         if comp is None:
