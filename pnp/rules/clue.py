@@ -100,6 +100,10 @@ def _check_hands(game, comp):
     hands = game.data.get("hands")
     if not hands:
         return
+    if not isinstance(hands, dict):
+        yield error(game.meta["data"].at("hands"), "data.hands should map each player count to its hand sizes",
+                    check="hands")
+        return
     dealt = comp.total - len(REQUIRED)
     where = game.meta["data"]["hands"] if "hands" in game.meta.get("data", {}) else None
     for n in PLAYERS:

@@ -92,7 +92,7 @@ def check(game):
         comp = comps["identities"]
         have = Counter()
         for it in comp.items:
-            have[it["role"]] += it.copies
+            have[str(it.get("role"))] += it.copies
         for role, n in IDENTITIES.items():
             if have[role] != n:
                 yield error(comp.pos, f"identities: {have[role]} `{role}` card(s), the game needs {n}", check="composition")
@@ -103,11 +103,11 @@ def check(game):
 def _check_evidence(comp):
     counts = Counter()
     for it in comp.items:
-        counts[it["type"]] += it.copies
-        t, v = it["type"], it["value"]
+        t, v = it.get("type"), it.get("value")
+        counts[str(t)] += it.copies
         if t == "physical" and v != 2:
             yield error(it.at("value"), f"physical evidence has innocence 2, `{it.id}` has {v}", it.id, "values")
-        if t in ("statement", "witness") and not 1 <= v <= 4:
+        if t in ("statement", "witness") and not (isinstance(v, int) and 1 <= v <= 4):
             yield error(it.at("value"), f"{t} values are 1–4, `{it.id}` has {v}", it.id, "values")
     for t, n in EVIDENCE.items():
         if counts[t] != n:

@@ -188,7 +188,7 @@ def _suspect_checks(game, comp):
                         f" — every combination must appear once", item.id, "suspects")
         combos.setdefault(combo, item.id)
     every = set(itertools.product(*(evidence.get(t, []) for t in types)))
-    missing = sorted(every - set(combos))
+    missing = sorted((tuple(map(str, m)) for m in every - set(combos)))
     if missing:
         yield error(comp.source or comp.pos, f"{len(missing)} evidence combination(s) have no suspect, e.g. "
                     f"{', '.join(missing[0])} — one suspect per combination", check="suspects")
