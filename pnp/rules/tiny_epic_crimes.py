@@ -297,8 +297,11 @@ def _count_checks(game):
             if comp.total != field_counts:
                 yield error(comp.pos, f"`{cid}` has {comp.total} pieces; the game needs {field_counts}", check="counts")
             continue
+        if not isinstance(field_counts, dict):
+            yield error(pos, f"data.expect.{cid} should be a count or a map of `field=value: count`", check="counts")
+            continue
         for key, want in field_counts.items():
-            field, _, value = key.partition("=")
+            field, _, value = str(key).partition("=")
             have = sum(it.copies for it in comp.items if str(it.get(field)) == value)
             if have != want:
                 yield error(comp.source or comp.pos, f"`{cid}` has {have} with {field} = {value}; the game needs {want}",
@@ -307,7 +310,8 @@ def _count_checks(game):
     if tokens is not None:
         search = [it for it in tokens.items if it.get("kind") == "search"]
         ok = sum(it.copies for it in search if it.get("value") == "success")
-        need = int(game.data.get("search_successes_min", 3))
+        need = game.data.get("search_successes_min", 3)
+        need = need if isinstance(need, int) else 3
         if search and ok < need:
             yield error(search[0].pos, f"only {ok} search tokens are successes; at least {need} are needed to find "
                         f"the forensics evidence", search[0].id, "counts")
