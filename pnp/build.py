@@ -417,6 +417,10 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
             "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
             "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
             "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
+    if game.credits:
+        info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
+                           if x != credits_text.notice(game.credits, str(title), lang)]
+        info["notice"] = credits_text.notice(game.credits, str(title), lang)
     code = qr.matrix(str(meta["url"])) if meta.get("url") else None
     pages = cover.pages(info, entries, paper, fonts, code)
     writer.page(pages[0], bookmark=str(title))

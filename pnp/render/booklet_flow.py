@@ -163,7 +163,9 @@ class Flow:
             first = next((u for u in us if u.pieces), us[0])
             mw = self.fonts.width(mark, st.font, st.size)
             base = next((p.y for p in first.pieces if isinstance(p, Run)), st.size)
-            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(st.font), st.size, st.color))
+            font = st.font if b.ordered or "sans" not in self.fonts.roles else "sans"
+            mw = self.fonts.width(mark, font, st.size)
+            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(font), st.size, st.color))
             us[0].before = st.before * 0.4 if i else st.before
             us[-1].h -= st.after * 0.6 if us[-1].h > st.after else 0
             out += us
@@ -298,6 +300,9 @@ class Flow:
                     y = 0.0
                 i += 1
                 continue
+            if not u.pieces and not u.places and y + u.before + u.h > frame_h:
+                i += 1          # space that does not fit at a page's foot is not carried to the next page
+                continue
             j, need = i, (u.before if y > 0 else 0) + u.h
             while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk:
                 j += 1
@@ -318,6 +323,8 @@ class Flow:
             y += u.h
             i += 1
         close()
+        while len(pages) > 1 and not pages[-1].pieces and not pages[-1].places:
+            pages.pop()         # a `---` at the very end
         return pages
 
 
