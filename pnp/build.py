@@ -22,7 +22,7 @@ from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import impose
 from pnp.render.pdf import PdfWriter
-from pnp import rules
+from pnp import lint, rules
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -42,6 +42,7 @@ class Options:
     back_offset: tuple = (0.0, 0.0)
     cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
     ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
+    strict: bool = False         # every warning is an error (nothing written)
 
 
 @dataclass
@@ -213,9 +214,9 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
             pass
     if resolver.problems:
         e = Problems(resolver.problems)
-        e.findings = sorted(set(prep.findings) | resolver.findings)  # the rules ran: show them too
+        e.findings = lint.collapse(set(prep.findings) | resolver.findings)  # the rules ran: show them too
         raise e
-    return prep, sorted(set(prep.findings) | resolver.findings)
+    return prep, lint.collapse(set(prep.findings) | resolver.findings)
 
 
 def _plan(comp, pairs, paper, duplex, back_offset, title):
@@ -247,7 +248,7 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -298,7 +299,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            fit = [x for x in resolver.findings if x.severity == "error"]
+            found = lint.collapse(resolver.findings)
+            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -312,7 +314,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
                      "duplex": opts.duplex, "language": lang, "components": comps_info,
                      "fonts": sorted(set(prep.fonts.names.values()))})
-        pending.append(sorted(resolver.findings))
+        pending.append(lint.collapse(resolver.findings))
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}

@@ -63,8 +63,9 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
                    "QR code to game.yaml `url`.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills, for home printers "
               "(writes <game>.<lang>.<paper>.ink-saver.pdf).")
+@click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error: exit 1, write nothing.")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, strict):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.build import Options
     proj = _project(ctx)
@@ -75,7 +76,8 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
-    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver)
+    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
+                   strict=strict)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     if jobs > 1 and len(tasks) > 1:
@@ -156,11 +158,12 @@ def _offset(text: str):
 @click.argument("games", nargs=-1)
 @click.option("--lang", default=None, help="Language to check (default: the game's first).")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error (exit 1).")
 @click.pass_context
-def check(ctx, games, lang, as_json):
-    """Load, validate and run the rules engine without rendering."""
+def check(ctx, games, lang, as_json, strict):
+    """Load, validate, run the rules engine and the print lint, without rendering."""
     from pnp.build import check_game
-    from pnp import rules
+    from pnp import lint, rules
     proj = _project(ctx)
     try:
         names = proj.resolve_names(games)
@@ -170,6 +173,8 @@ def check(ctx, games, lang, as_json):
     for name in names:
         try:
             prep, findings = check_game(proj, name, lang)
+            if strict:
+                findings = lint.strict(findings)
         except Problems as e:
             status = EXIT_INPUT
             found = getattr(e, "findings", [])
