@@ -22,7 +22,8 @@ from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
 from pnp.render.pdf import PdfWriter
-from pnp import rules
+from pnp import lint, rules
+from pnp.lint.sets import SetLint
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -44,6 +45,7 @@ class Options:
     ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
     booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
     only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
+    strict: bool = False         # every warning is an error (nothing written)
 
 
 @dataclass
@@ -210,8 +212,9 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
+    sets = SetLint(resolver.lint, prep.game)
     for comp in prep.game.components.values():
-        for _pair in faces(prep, lang, resolver, comp):
+        for _pair in sets.observe(comp, faces(prep, lang, resolver, comp)):
             pass
     for comp in prep.game.components.values():
         if comp.kind == "booklet" and not resolver.problems:
@@ -220,11 +223,12 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
                 booklet.build(prep, resolver, comp, "a4")
             except Problems as e:
                 resolver.problems.update(e.problems)
+    found = set(prep.findings) | resolver.findings | set(sets.findings())
     if resolver.problems:
         e = Problems(resolver.problems)
-        e.findings = sorted(set(prep.findings) | resolver.findings)  # the rules ran: show them too
+        e.findings = lint.collapse(found)  # the rules ran: show them too
         raise e
-    return prep, sorted(set(prep.findings) | resolver.findings)
+    return prep, lint.collapse(found)
 
 
 def _plan(comp, pairs, paper, duplex, back_offset, title):
@@ -256,7 +260,7 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -285,6 +289,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            sets = SetLint(resolver.lint, game)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
@@ -302,7 +307,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(faces(prep, lang, resolver, comp, cache))
+                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
@@ -313,7 +318,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            fit = [x for x in resolver.findings if x.severity == "error"]
+            found = lint.collapse(resolver.findings | set(sets.findings()))
+            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -327,7 +333,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
                      "duplex": opts.duplex, "language": lang, "components": comps_info,
                      "fonts": sorted(set(prep.fonts.names.values()))})
-        pending.append(sorted(resolver.findings))
+        pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}

@@ -29,6 +29,7 @@ GAME_SPEC = {
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),
+    "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
 }
 
 COMPONENT_SPEC = {
@@ -80,6 +81,7 @@ def load_game(root: Path) -> Game:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
     credits = check_credits(meta, col, langs)
     check_links(meta, col)
+    _check_lint(meta, g["lint"] or {}, col)
     comps: dict[str, Component] = {}
     raw = g["components"] or {}
     for cid, decl in raw.items():
@@ -98,6 +100,16 @@ def load_game(root: Path) -> Game:
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, palette=dict(g["palette"] or {}), fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits)
+
+
+def _check_lint(meta, levels, col):
+    from pnp.lint import LEVELS, RULES, level_of
+    for rule, level in levels.items():
+        level = level_of(level)
+        if rule not in RULES:
+            col.add(meta["lint"].key_at(rule), f"`{rule}` is not a print lint rule", did_you_mean(rule, RULES))
+        elif not isinstance(level, str) or level not in LEVELS:
+            col.add(meta["lint"].at(rule), f"lint rule `{rule}` is set to `{level}`", did_you_mean(str(level), LEVELS))
 
 
 def _problem(pos, what, todo):
