@@ -208,3 +208,24 @@ def _replace(game, old, new):
     s = p.read_text("utf-8")
     assert old in s
     p.write_text(s.replace(old, new, 1), "utf-8")
+
+
+def test_a_long_table_repeats_its_header_and_never_splits_a_row(tmp_path):
+    rules = ("# Big table\n\n| N | Square | Text |\n|---|---|---|\n{% for n in range(1, 61) %}"
+             "| {{ n }} | {{ n * n }} | row {{ n }} with words that wrap in a narrow column, wrap and wrap again |\n"
+             "{% endfor %}\n")
+    root = booklet_game.make(tmp_path, rules_en=rules)
+    r = build(root, "--lang", "en", "--only", "rules", "--booklet", "none", "--duplex", "none", "--no-cover",
+              "--out", tmp_path / "out")
+    assert r.returncode == 0, r.stderr
+    pages = [t.replace("\r\n", " ") for t in texts(tmp_path / "out" / "tiny" / "tiny.en.a4.rules.pdf")[2:]]
+    assert len(pages) >= 2
+    seen = []
+    for t in pages:
+        assert "N Square Text" in t          # the header row on every page the table reaches
+        for n in range(1, 61):
+            if f"row {n} with" in t:
+                # the whole row on this page: its square, its first and its last words
+                assert re.search(rf"\b{n} {n * n} row {n} with words.*?wrap again", t), (n, t)
+                seen.append(n)
+    assert seen == list(range(1, 61))

@@ -120,7 +120,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
         ctx["geometry"] = prep.layouts.geometry
         return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
 
-    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of)
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh)
     body = flow.paginate(flow.units(blocks), fh)
     title = str(g["title"])
     name = str(g["components"][comp.id]["title"])
@@ -145,10 +145,11 @@ def build(prep, resolver, comp, paper: str) -> Built:
     for i, pc in enumerate(body):
         number = 2 + n_toc + i
         firsts = [t for lvl, t in pc.headings if lvl == 1]
-        if firsts:
-            section = firsts[0]
-            sections += [(t, number) for t in firsts]
-        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name, section))
+        sections += [(t, number) for t in firsts]
+        # the running header names the first section that starts on the page, else the one carried over
+        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
+                           firsts[0] if firsts else section))
+        section = firsts[-1] if firsts else section
     if resolver.problems:
         raise Problems(resolver.problems)
     return Built(pages, sections, (pw, ph))
