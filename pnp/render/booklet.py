@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from pnp.errors import Problem, Problems, did_you_mean, display_path
 from pnp.layout.pieces import Face
-from pnp.layout.units import MM, length, mm
+from pnp.layout.resolve import Skip
+from pnp.layout.units import MM, UnitError, length, mm
 from pnp.render import booklet_flow as bf
 from pnp.render import credits_text
 from pnp.render.booklet_md import Source
@@ -72,14 +73,11 @@ def _styles(layout, resolver):
                 kw["bold"] = bool(a["bold"])
             for k in ("color", "fill", "stroke"):
                 if k in a:
-                    from pnp.layout.resolve import Skip
                     try:
                         kw[k] = resolver.color(a[k], el.at.get(k, el.pos), el.name)
                     except Skip:
                         pass
-        except (ValueError, TypeError, Exception) as e:  # noqa: BLE001 (a bad value is the layout's to fix)
-            if isinstance(e, Problems):
-                raise
+        except (ValueError, TypeError, UnitError) as e:  # a bad value is the layout's to fix
             problems.append(Problem(el.pos, f"the booklet style `{el.name}` has a bad value ({e})",
                                     "sizes and leading are numbers, spaces lengths such as `2mm`"))
             continue
