@@ -35,6 +35,12 @@ def _booklet(prep, resolver, comp, opts):
     """(Built, imposed pages) of one booklet in the resolver's language."""
     from pnp.render import booklet
     built = booklet.build(prep, resolver, comp, opts.paper)
+    if opts.ink_saver:   # the same treatment as the pieces: light fills, dark text
+        from pnp.render import ink
+        for bp in built.pages:
+            if bp.face is not None:
+                bp.face = ink.face(bp.face)
+                bp.places = [(ink.face(f), x, y, s) for f, x, y, s in bp.places]
     title = str(resolver.ctx.game["components"][comp.id]["title"])
     return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
 
