@@ -229,3 +229,10 @@ def test_a_long_table_repeats_its_header_and_never_splits_a_row(tmp_path):
                 assert re.search(rf"\b{n} {n * n} row {n} with words.*?wrap again", t), (n, t)
                 seen.append(n)
     assert seen == list(range(1, 61))
+
+
+def test_a_character_the_font_lacks_is_an_error_at_its_line(tmp_path):
+    root = booklet_game.make(tmp_path, rules_en="# Setup\n\nAll set \U0001F600 go.\n")
+    r = build(root, "--lang", "en", "--out", tmp_path / "out")
+    assert r.returncode == 2
+    assert "rules.en.md:3:1: the font `serif` has no glyph for `\U0001F600` (U+1F600)" in r.stderr, r.stderr

@@ -103,6 +103,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
     src = Source(path, display_path(path), game, prep.icons)
     text = src.render(dict(base))
     blocks = src.parse(text) if text is not None else []
+    _glyphs(blocks, styles, prep.fonts, src)
     if src.problems:
         raise Problems(src.problems)
     fw = pw - margin["inner"] - margin["outer"]
@@ -151,6 +152,33 @@ def build(prep, resolver, comp, paper: str) -> Built:
     if resolver.problems:
         raise Problems(resolver.problems)
     return Built(pages, sections, (pw, ph))
+
+
+def _glyphs(blocks, styles, fonts, src, role=None):
+    """A character the style's font lacks is an error at its line, never a blank box."""
+    from pnp.render.text import missing_glyphs
+    for b in blocks:
+        texts = []
+        if b.kind == "heading":
+            texts = [(b.text, styles[f"h{b.level}"].font)]
+        elif b.kind == "para":
+            texts = [(b.text, role or styles["body"].font)]
+        elif b.kind == "table":
+            texts = [(c, styles["table_head"].font) for c in b.head]
+            texts += [(c, styles["table"].font) for r in b.rows for c in r]
+        elif b.kind == "pictures":
+            texts = [(p.caption, styles["caption"].font) for p in b.items]
+        elif b.kind == "note":
+            _glyphs(b.items, styles, fonts, src, role)
+        elif b.kind == "list":
+            for item in b.items:
+                _glyphs(item, styles, fonts, src, role)
+        for t, font in texts:
+            missing = missing_glyphs(t, fonts, font)
+            if missing:
+                chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
+                src.problem(b.line, f"the font `{font}` has no glyph for {chars}",
+                            "replace the character, or restyle the booklet with a font that has it")
 
 
 def _toc_line(flow, st, text, number, fw):
