@@ -236,3 +236,11 @@ def test_a_character_the_font_lacks_is_an_error_at_its_line(tmp_path):
     r = build(root, "--lang", "en", "--out", tmp_path / "out")
     assert r.returncode == 2
     assert "rules.en.md:3:1: the font `serif` has no glyph for `\U0001F600` (U+1F600)" in r.stderr, r.stderr
+
+
+def test_without_duplex_the_cover_says_which_pages_to_print_on_each_pass(game, tmp_path):
+    r = build(game["root"], "--lang", "en", "--duplex", "fold", "--out", tmp_path)
+    assert r.returncode == 0, r.stderr
+    cover = texts(tmp_path / "tiny" / "tiny.en.a4.pdf")[0].replace("\r\n", " ")
+    # no blank page after the cover without duplex: the booklet's 2 sheets are pages 2-5
+    assert "print pages 2, 4, put the printed sheets back in the tray turned over and print pages 3, 5" in cover

@@ -140,6 +140,8 @@ class Flow:
                 st = self.st["body"]
                 us = self.lines(b.text, st, x, w)
                 us[-1].h += st.after
+                if b.text.rstrip().endswith((":", "：")):
+                    us[-1].keep_next = True     # a paragraph that announces a list or table stays with it
                 out += us
             elif k == "list":
                 out += self._list(b, x, w)
@@ -173,6 +175,8 @@ class Flow:
             out += us
         if out:
             out[-1].h += st.after * 0.6
+        if len(out) >= 2:
+            out[-2].keep_next = True    # the last line of a list never alone at the top of a page
         return out
 
     def _note(self, b, x, w) -> list[Unit]:

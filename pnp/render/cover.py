@@ -39,8 +39,8 @@ LABELS = {
                       "order, fold the stack in half and staple twice on the fold.",
         "book_long": "Rules booklet ({pages}): print double-sided, flipping on the long edge (its backs are turned "
                      "for that); keep the sheets in order, fold the stack in half and staple twice on the fold.",
-        "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print its odd pages, put the "
-                       "printed sheets back in the tray turned over and print its even pages (try one sheet first: "
+        "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print pages {fronts}, put the "
+                       "printed sheets back in the tray turned over and print pages {backs} (try one sheet first: "
                        "if a back comes out upside down, turn the stack the other way); then fold and staple.",
         "book_plain": "Rules booklet ({pages}): one page per page, for reading on screen.",
     },
@@ -63,7 +63,7 @@ LABELS = {
         "booklet": "規則小冊",
         "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
         "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
-        "book_manual": "規則小冊（{pages}）：只能單面列印時，先印奇數頁，把印好的紙翻面放回紙匣，再印偶數頁"
+        "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
                        "（先試一張：若背面上下顛倒，就把整疊換個方向放）；然後對摺、裝訂。",
         "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
     },
@@ -172,7 +172,9 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         if e.kind == "booklet":
             key = "book_plain" if "back" not in e.sides else \
                 {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
-            notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}"))
+            notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
+                                       fronts=", ".join(map(str, range(e.first, e.last + 1, 2))),
+                                       backs=", ".join(map(str, range(e.first + 1, e.last + 1, 2)))))
     if info.get("ink_saver"):
         notes.append(L["ink"])
     for n in notes:
