@@ -211,10 +211,12 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
+    proxies = {}
     for comp in prep.game.components.values():
-        for _pair in sets.observe(comp, faces(prep, lang, resolver, comp)):
-            pass
+        proxies[comp.id] = [(_proxy(f), _proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
     found = set(prep.findings) | resolver.findings | set(sets.findings())
+    if not resolver.problems:
+        found |= set(_lint_pages(prep.game, resolver, proxies))
     if resolver.problems:
         e = Problems(resolver.problems)
         e.findings = lint.collapse(found)  # the rules ran: show them too
@@ -222,7 +224,40 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, lint.collapse(found)
 
 
-def _plan(comp, pairs, paper, duplex, back_offset, title):
+def duplex_document(game, duplex: str) -> bool:
+    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
+    return duplex in ("long", "short") and any(c.back for c in game.components.values())
+
+
+def _proxy(face):
+    """A stand-in for a face on imposed pages: its size and one box where it lays ink."""
+    if face is None:
+        return None
+    from pnp.layout.pieces import Face, Shape
+    from pnp.lint.pages import ink_box
+    b = ink_box(face)
+    pieces = (Shape((("R", b[0], b[1], b[2] - b[0], b[3] - b[1], 0.0),), fill="#000000"),) if b else ()
+    return Face(face.w, face.h, face.bleed, pieces, face.shape, face.radius, face.name)
+
+
+def _lint_pages(game, resolver, proxies) -> list:
+    """`pnp check`: the page rules of the print lint on A4 and Letter, printed double-sided."""
+    from pnp.lint.pages import PageLint
+    out = []
+    for paper in ("a4", "letter"):
+        pl = PageLint(resolver.lint, {"a4": "A4", "letter": "US Letter"}[paper])
+        for comp in game.components.values():
+            pairs = iter(proxies.get(comp.id, []))
+            for page in _plan(comp, pairs, impose.PAPERS[paper], "long", (0.0, 0.0), comp.id,
+                              duplex_document(game, "long")):
+                pl.page(page, comp)
+        out += pl.findings()
+    return out
+
+
+def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
+    """The pages of one component. blank_backs: the document prints double-sided, so a page without
+    backs gets a blank page behind it (no piece prints behind another)."""
     opts = comp.options
     first = next(pairs, None)
     if first is None:
@@ -239,14 +274,14 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
                                 "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
     if comp.kind == "board" or not fits:
         for f, _b in pairs:
-            yield from impose.plan_tiles(f, paper, title)
+            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
     cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
     gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none")
+                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
 
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
@@ -278,6 +313,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
             sets = SetLint(resolver.lint, game)
+            from pnp.lint.pages import PageLint
+            pagelint = PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
                              prep.fonts, resolver.ctx.game["title"])
@@ -296,14 +333,15 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
-                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title), title)
+                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+                                           duplex_document(game, opts.duplex)), title, pagelint, comp)
                 if first_face:
                     comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
                                        "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            found = lint.collapse(resolver.findings | set(sets.findings()))
+            found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
             fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
@@ -327,9 +365,11 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     return manifest
 
 
-def _write_pages(writer, pages, title):
+def _write_pages(writer, pages, title, pagelint=None, comp=None):
     mark = title  # one outline entry per component, at its first page
     for page in pages:
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
         writer.page(page, bookmark=mark)
         mark = None
 
@@ -347,7 +387,8 @@ def _dry_plan(prep, resolver, paper, opts) -> list:
         blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
         title = str(resolver.ctx.game["components"][comp.id]["title"])
         pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title))))
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            duplex_document(prep.game, opts.duplex)))))
     return out
 
 
