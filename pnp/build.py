@@ -23,6 +23,7 @@ from pnp.render import fonts as fontmod
 from pnp.render import impose
 from pnp.render.pdf import PdfWriter
 from pnp import lint, rules
+from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 
 DUPLEX = ("long", "short", "fold", "none")
@@ -213,10 +214,12 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
     for comp in prep.game.components.values():
-        proxies[comp.id] = [(_proxy(f), _proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
     found = set(prep.findings) | resolver.findings | set(sets.findings())
-    if not resolver.problems:
-        found |= set(_lint_pages(prep.game, resolver, proxies))
+    if not resolver.problems:  # the page rules on both papers, printed double-sided
+        found |= set(check_pages(prep.game, resolver.lint, proxies,
+                                 lambda comp, pairs, paper: _plan(comp, pairs, paper, "long", (0.0, 0.0), comp.id,
+                                                                  duplex_document(prep.game, "long"))))
     if resolver.problems:
         e = Problems(resolver.problems)
         e.findings = lint.collapse(found)  # the rules ran: show them too
@@ -227,32 +230,6 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
 def duplex_document(game, duplex: str) -> bool:
     """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
     return duplex in ("long", "short") and any(c.back for c in game.components.values())
-
-
-def _proxy(face):
-    """A stand-in for a face on imposed pages: its size and one box where it lays ink."""
-    if face is None:
-        return None
-    from pnp.layout.pieces import Face, Shape
-    from pnp.lint.pages import ink_box
-    b = ink_box(face)
-    pieces = (Shape((("R", b[0], b[1], b[2] - b[0], b[3] - b[1], 0.0),), fill="#000000"),) if b else ()
-    return Face(face.w, face.h, face.bleed, pieces, face.shape, face.radius, face.name)
-
-
-def _lint_pages(game, resolver, proxies) -> list:
-    """`pnp check`: the page rules of the print lint on A4 and Letter, printed double-sided."""
-    from pnp.lint.pages import PageLint
-    out = []
-    for paper in ("a4", "letter"):
-        pl = PageLint(resolver.lint, {"a4": "A4", "letter": "US Letter"}[paper])
-        for comp in game.components.values():
-            pairs = iter(proxies.get(comp.id, []))
-            for page in _plan(comp, pairs, impose.PAPERS[paper], "long", (0.0, 0.0), comp.id,
-                              duplex_document(game, "long")):
-                pl.page(page, comp)
-        out += pl.findings()
-    return out
 
 
 def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
@@ -312,9 +289,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            sets = SetLint(resolver.lint, game)
-            from pnp.lint.pages import PageLint
-            pagelint = PageLint(resolver.lint)
+            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
                              prep.fonts, resolver.ctx.game["title"])

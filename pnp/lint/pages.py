@@ -142,3 +142,27 @@ def stray(a, b, trims) -> str:
     if abs(at - p0) < EPS or abs(at - p1) < EPS:
         return ""
     return "points through the middle of a piece"
+
+
+def proxy(face):
+    """A light stand-in for a face on imposed pages (`pnp check` keeps every face of a game): its
+    size, shape, name and one box where it lays ink."""
+    if face is None:
+        return None
+    from pnp.layout.pieces import Face, Shape
+    b = ink_box(face)
+    pieces = (Shape((("R", b[0], b[1], b[2] - b[0], b[3] - b[1], 0.0),), fill="#000000"),) if b else ()
+    return Face(face.w, face.h, face.bleed, pieces, face.shape, face.radius, face.name)
+
+
+def check_pages(game, cfg, proxies: dict, plan) -> list:
+    """The page rules on A4 and US Letter. plan(comp, pairs, paper) → pages (the build's imposition)."""
+    from pnp.render.impose import PAPERS
+    out = []
+    for paper, name in (("a4", "A4"), ("letter", "US Letter")):
+        pl = PageLint(cfg, name)
+        for comp in game.components.values():
+            for page in plan(comp, iter(proxies.get(comp.id, [])), PAPERS[paper]):
+                pl.page(page, comp)
+        out += pl.findings()
+    return out
