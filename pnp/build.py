@@ -91,6 +91,8 @@ def prepare(project: Project, game_id: str) -> Prepared:
     icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
     fonts = _fonts(game)
     findings, ran = rules.run(game)
+    cfg = lint.Config.of(game)
+    ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
 
 
