@@ -3,6 +3,7 @@ wrong and what to do, no traceback, and nothing written or changed in the output
 
 Cases live in tests/bad/cases.yaml (the edit kinds are documented at its top)."""
 import importlib.util
+import os
 import re
 import shutil
 import struct
@@ -57,9 +58,14 @@ def _apply(root: Path, edit: dict):
         pkg, _, rel = edit["copy_resource"].partition("/")
         base = Path(importlib.util.find_spec(pkg).submodule_search_locations[0])
         shutil.copyfile(base / rel, path)
+        if "truncate" in edit:  # keep only the first `truncate` bytes (a damaged copy)
+            path.write_bytes(path.read_bytes()[:edit["truncate"]])
     elif "symlink" in edit:
         path.unlink(missing_ok=True)
         path.symlink_to(edit["symlink"])
+    elif edit.get("fifo"):
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
     elif edit.get("delete"):
         path.unlink()
     else:
