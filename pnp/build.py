@@ -285,7 +285,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
-        cm = atomic_output(target)
+        cm = atomic_output(target, root=opts.out)
         f = cm.__enter__()
         ok = False
         try:
@@ -347,7 +347,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
-    merge_manifest(outdir / "manifest.json", manifest)
+    merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest
 
