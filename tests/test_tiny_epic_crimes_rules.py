@@ -110,7 +110,7 @@ def test_windows_follow_the_slots(tmp_path):
 @pytest.mark.parametrize("layout,old,new,message", [
     ("suspect-back.yaml", "slot_rank: {type: icon, x: 51, y: 26,", "slot_rank: {type: icon, x: 49, y: 26,", "window `rank` can show another icon"),
     ("suspect-back.yaml", "arrow: {type: icon, name: arrow, x: 28, y: 2.5,", "arrow: {type: icon, name: arrow, x: 28, y: 5,", "arrow notch"),
-    ("envelope.yaml", "fold_side: {type: fold, x: 80.8,", "fold_side: {type: fold, x: 82.8,", "pocket width leaves 2.80 mm"),
+    ("envelope.yaml", "fold_side: {type: fold, x: 81.6,", "fold_side: {type: fold, x: 83.6,", "pocket width leaves 3.60 mm"),
 ])
 def test_mask_mistakes_are_caught(tmp_path, layout, old, new, message):
     root = copy_project(tmp_path, games=(GAME,))

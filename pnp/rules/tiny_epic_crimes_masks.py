@@ -17,6 +17,12 @@ from pnp.rules.base import error, warning
 GAME = "tiny-epic-crimes"
 BACK, ENVELOPE = f"{GAME}/suspect-back", f"{GAME}/envelope"
 Rect = tuple  # (x, y, w, h) in mm
+PLAY_MIN = 1.5  # mm of play the pocket gives a card (issue 13: it must slide in without catching)
+
+
+def _pos(game, key):
+    env = game.meta.get("data", {}).get("envelope")
+    return env.at(key) if hasattr(env, "at") else game.pos
 
 
 # ---- geometry helpers ----------------------------------------------------------------------------
@@ -116,19 +122,31 @@ def _mask_checks(game):
     tol = float(env.get("tolerance", 1.5))
     suspects, envelopes = comps["suspects"], comps["envelopes"]
     slot_pos = lambda t: m.back.element(f"slot_{t}").pos  # noqa: E731
-    # the pocket: inner size = card + play (at most 1 mm), the card centred in it
+    # the pocket: inner size = card + play; a card anywhere in it lies within the tolerance of `card_at`
     ge = m.g_env
-    inner = (ge["fold_flap"]["x"], ge["fold_flap"]["y"], ge["fold_side"]["x"] - ge["fold_flap"]["x"],
-             ge["fold_bottom"]["y"] - ge["fold_flap"]["y"])
+    try:
+        inner = (ge["fold_flap"]["x"], ge["fold_flap"]["y"], ge["fold_side"]["x"] - ge["fold_flap"]["x"],
+                 ge["fold_bottom"]["y"] - ge["fold_flap"]["y"])
+        ca = ge["card_at"]
+        at = (float(ca["x"]), float(ca["y"]), float(ca["w"]), float(ca["h"]))
+    except (KeyError, TypeError, ValueError):
+        yield error(m.env.pos, "the envelope's fold lines and `card_at` must be plain numbers: the rules measure the "
+                    "pocket from them", check="masks")
+        return
     cw, ch = m.g_back["w"], m.g_back["h"]
+    want = float(env.get("play", PLAY_MIN))
     for axis, play in (("width", inner[2] - cw), ("height", inner[3] - ch)):
-        if not 0 < play <= 1.0 + 1e-9:
+        if not PLAY_MIN - 1e-9 <= play <= 2 * tol + 1e-9:
             yield error(m.env.element("fold_side").pos, f"the envelope pocket {axis} leaves {play:.2f} mm of play for "
-                        f"the card; it must be more than 0 and at most 1 mm", check="masks")
-    ca = ge["card_at"]
-    if not contains(inner, (ca["x"], ca["y"], ca["w"], ca["h"])) or (ca["w"], ca["h"]) != (cw, ch):
-        yield error(m.env.element("card_at").pos, "`card_at` must be the card's size and lie inside the pocket",
-                    check="masks")
+                        f"the card; it must be at least {PLAY_MIN} mm (the card slides in easily) and at most "
+                        f"{2 * tol:g} mm (the windows tolerate {tol:g} mm either way)", check="masks")
+        elif abs(play - want) > 0.05:
+            yield error(_pos(game, "play"), f"data.envelope.play says {want} mm but the pocket {axis} leaves "
+                        f"{play:.2f} mm — the assembly sheet prints data.envelope.play", check="masks")
+    gaps = (at[0] - inner[0], at[1] - inner[1], inner[0] + inner[2] - at[0] - at[2], inner[1] + inner[3] - at[1] - at[3])
+    if (at[2], at[3]) != (cw, ch) or not all(-1e-6 <= g <= tol + 1e-6 for g in gaps):
+        yield error(m.env.element("card_at").pos, f"`card_at` must be the card's size and lie in the pocket within "
+                    f"{tol:g} mm of every side (gaps {', '.join(f'{g:.2f}' for g in gaps)} mm)", check="masks")
     # every back: equal icon counts; collect ink boxes
     cards = []
     for i, item in enumerate(suspects.items):

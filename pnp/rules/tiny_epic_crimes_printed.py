@@ -41,6 +41,12 @@ REQUIRED = {
     ("eventslots", "full"): ("event_slots", "troubled_hours"),
     ("officer", "car_text"): ("car_capacity",),
 }
+# (layout, element, attribute) → data key: how many spaces, cells or slots a piece prints
+REPEATS = {("officer", "space", "repeat"): "badge_max", ("officer", "space_n", "repeat"): "badge_max",
+           ("timetrack", "cell", "repeat"): "mat_hours", ("timetrack", "hour", "repeat"): "mat_hours",
+           ("eventslots", "slot", "repeat"): "event_slots", ("eventslots", "slot_n", "repeat"): "event_slots",
+           ("timetrack", "cell", "fill"): "accuse_from", ("timetrack", "event_line", "repeat"): "event_lines",
+           ("timetrack-coop", "event_line", "repeat"): "coop_event_lines"}
 # data.tiebreak text: the direction word and what is compared, per language
 DIRECTION = {"en": {"max": ("highest", "most"), "min": ("fewest", "lowest", "least")},
              "zh-TW": {"max": ("最高", "最多"), "min": ("最少", "最低")}}
@@ -136,6 +142,11 @@ def check(game):
         except Exception:
             continue
         for el in layout.elements:
+            for (lname, ename, attr), key in REPEATS.items():
+                if (lname, ename) == (name, el.name) and f"data.{key}" not in str(el.attrs.get(attr)):
+                    yield error(el.at.get(attr, el.pos), f"`{attr}` of `{el.name}` in layout {name} must come from "
+                                f"data.{key} (the rules fix that number) — write {{{{ ... data.{key} ... }}}}",
+                                check="printed")
             if "text" not in el.attrs or el.name in exempt:
                 continue
             src = el.attrs["text"]
