@@ -202,6 +202,42 @@ def _mask_checks(game):
     for (ka, (_ea, wa)), (kb, (_eb, wb)) in itertools.combinations(windows.items(), 2):
         if overlaps(wa, wb):
             yield error(slot_pos(kb), f"the windows of `{ka}` and `{kb}` overlap — move one of the slots", check="masks")
+    holes = [(f"window `{k}`", w) for k, (_e, w) in windows.items()] + [("the arrow notch", notch)]
+    yield from _wrong_way(game, m, cards, holes, tol)
+
+
+def _wrong_way(game, m, cards, holes, tol):
+    """A card slid in the wrong way round shows nothing readable: upside down, the holes fall on empty
+    parts of the back; front to the window (either way up), they miss the name and the number."""
+    cw, ch = m.g_back["w"], m.g_back["h"]
+    rot = lambda r: (cw - r[0] - r[2], ch - r[1] - r[3], r[2], r[3])  # noqa: E731
+    for what, hole in holes:
+        view = grow(rot(hole), tol)
+        for item, c in cards:
+            ink = [(f"slot `{t}`", r) for t, (r, _ic) in c["slots"].items()] + \
+                  [("a decoy", r) for r, _ic in c["decoys"]] + [("the arrow", c["arrow"])]
+            hit = next((n for n, r in ink if overlaps(view, r)), None)
+            if hit:
+                yield error(m.back.element("decoys").pos, f"{what}: a card slid in upside down shows {hit} of "
+                            f"`{item.id}` — keep the cell a half turn away from every slot (and the bottom band "
+                            f"under the notch) empty", item.id, "masks")
+                break
+    suspects = game.components["suspects"]
+    front = m.layouts.get(suspects.front, suspects.pos)
+    ctx = m._ctx(suspects, 0)
+    for el in front.elements:
+        text = el.attrs.get("text")
+        src = " ".join(map(str, text.values())) if isinstance(text, dict) else str(text or "")
+        if "card.name" not in src and "card.id" not in src:
+            continue
+        box = m.rect(front, el.name, ctx)
+        for what, hole in holes:
+            views = {"front to the window": (cw - hole[0] - hole[2], hole[1], hole[2], hole[3]),
+                     "front to the window, upside down": (hole[0], ch - hole[1] - hole[3], hole[2], hole[3])}
+            bad = [k for k, v in views.items() if overlaps(grow(v, tol), box)]
+            if bad:
+                yield error(el.pos, f"`{el.name}` on the suspect front (it names the suspect) shows through {what} "
+                            f"when a card is slid in {bad[0]} — move it where no hole reaches", check="masks")
 
 
 def clearances(game):
