@@ -10,8 +10,9 @@ from pdfutil import MM, box, page_text
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
-# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; the board in 4 tiles
-PAGES = {"long": 12, "short": 12, "none": 9}
+# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; 1 page of pawns;
+# weapon tokens (fronts + backs); the die net; the 6 die cards (fronts + backs); the board in 4 tiles
+PAGES = {"long": 18, "short": 18, "none": 13}
 
 
 def _size_ok(page, paper):
@@ -20,9 +21,9 @@ def _size_ok(page, paper):
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳"]),
+    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳", "武器", "六面骰"]),
     ("en", ["Miss Scarlet", "Colonel Mustard", "Wrench", "Billiard Room", "Study", "Detective notes",
-            "CONFIDENTIAL", "Ballroom"]),
+            "CONFIDENTIAL", "Ballroom", "Holds 3 cards", "Die"]),
 ])
 def test_pdf_opens_with_pages_boxes_and_names(built, lang, names):
     path = built("clue", lang)
