@@ -51,6 +51,9 @@ def check(game):
     yield from _check_categories(game, comp)
     yield from _check_hands(game, comp)
     yield from _check_board(game, comp)
+    from pnp.rules import clue_print
+    cats = categories(game)
+    yield from clue_print.check(game, cats.get("suspect", []), cats.get("weapon", []))
 
 
 def _check_cards(game, comp):
