@@ -10,9 +10,11 @@ from pdfutil import MM, box, page_text
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
-# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; 1 page of pawns;
-# weapon tokens (fronts + backs); the die net; the 6 die cards (fronts + backs); the board in 4 tiles
-PAGES = {"long": 18, "short": 18, "none": 13}
+# The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 1 page of
+# 4 notes sheets; 1 envelope; 1 page of pawns; weapon tokens (fronts + backs); the die net; the 6 die cards
+# (fronts + backs); the board in 4 tiles
+PAGES = {"long": 22, "short": 22, "none": 17}
+CARDS = 4      # index of the first page of cards (after the booklet)
 
 
 def _size_ok(page, paper):
@@ -32,7 +34,7 @@ def test_pdf_opens_with_pages_boxes_and_names(built, lang, names):
         for page in pdf.pages:
             assert _size_ok(page, A4)
         # card pages: the trimmed grid is 3 x 3 poker cards
-        x0, y0, x1, y1 = box(pdf.pages[0], "/TrimBox")
+        x0, y0, x1, y1 = box(pdf.pages[CARDS], "/TrimBox")
         assert abs((x1 - x0) - 3 * 63 * MM) < 0.3 and abs((y1 - y0) - 3 * 88 * MM) < 0.3
     text = "\n".join(page_text(path))
     for name in names:

@@ -133,16 +133,55 @@ def _envelope(game):
                     f"shorten `flap_fill.h`", check="print")
 
 
+def _phrases(game, lang):
+    """(anchor regex, the text the rules require there) for one language's booklet, from the constants."""
+    from pnp.rules.clue_deduction import HANDS
+    cards = game.components.get("cards")
+    who = next((game.text(i.get("name"), lang) for i in (cards.items if cards else ()) if i.id == FIRST_PLAYER),
+               FIRST_PLAYER)
+    n = ACCUSATIONS
+    out = [(rf"^\| {p} \|", f"| {p} | {' / '.join(map(str, h))} |") for p, h in HANDS.items()]
+    if lang == "en":
+        out += [(r"goes first", f"The player of **{who}** goes first"),
+                (r"in a game", f"**{n} time{'' if n == 1 else 's'}** in a game")]
+    elif lang == "zh-TW":
+        out += [(r"起始玩家，", f"由扮演**{who}**的玩家擔任起始玩家"), (r"每局只能指控", f"每局只能指控 **{n} 次**")]
+    return out
+
+
 def _booklet(game):
+    import re
+
+    from pnp.layout.context import GameContext
+    from pnp.render.booklet_md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
+    folder = Path(game.pos.file).parent
     for lang in game.languages:
         path = Path(game.root) / f"{source}.{lang}.md"
         if not path.is_file():
             continue
+        shown = f"{folder}/{path.name}"
         text = path.read_text("utf-8")
         for ref in BOOKLET_REFS:
             if ref not in text:
-                yield error(Pos(f"{Path(game.pos.file).parent}/{path.name}", 1, 1), f"the rules booklet ({lang}) "
-                            f"does not print `{ref}`: numbers and rule phrases come from data, so they cannot "
-                            f"drift from the cards — use `{{{{ {ref} … }}}}`", check="print")
+                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) does not print `{ref}`: numbers and rule "
+                            f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
+                            check="print")
+        try:
+            g = GameContext(game, lang).game
+        except Exception:       # the build reports untranslatable data itself
+            continue
+        src = Source(path, shown, game, None)
+        out = src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})
+        if out is None:
+            continue            # a template error: the build reports it at its line
+        lines = out.splitlines()
+        for anchor, want in _phrases(game, lang):
+            hits = [i for i, line in enumerate(lines) if re.search(anchor, line)]
+            if not hits:
+                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) no longer says “{want}” — the game's "
+                            f"rule; write it from data", check="print")
+            elif not any(want in lines[i] for i in hits):
+                yield error(Pos(shown, src.src_line(hits[0]), 1), f"the rules booklet ({lang}) prints "
+                            f"“{lines[hits[0]].strip()}”, but the rule is “{want}”", check="print")
