@@ -15,7 +15,7 @@ from pnp.rules.base import error
 FIRST_PLAYER = "scarlet"
 ACCUSATIONS = 1
 DIE = (1, 2, 3, 4, 5, 6)
-PARAMS = {"first_player": FIRST_PLAYER, "accusations": ACCUSATIONS, "die_sides": len(DIE)}
+PARAMS = {"first_player": FIRST_PLAYER, "accusations": ACCUSATIONS}
 # Printed text that carries a rule: (layout, element, attribute, the data it must be rendered from)
 LAYOUT_TEXT = [
     ("clue/envelope", "slot_label", "text", "data.categories"),   # how many cards the envelope holds
@@ -23,7 +23,17 @@ LAYOUT_TEXT = [
     ("clue/card", "band", "text", "data.categories"),             # the category named on each card
     ("clue/notes", "section_name", "text", "item.name"),          # notes headings: repeat over data.categories
     ("clue/notes", "section_name", "repeat", "data.categories"),
+    ("clue/notes", "player_box", "repeat", "data.hands"),           # a column for every player of the largest game
+    ("clue/notes", "col_line", "repeat", "data.hands"),
+    ("clue/envelope", "slot", "repeat", "data.categories"),
+    ("clue/pawn", "name", "text", "card.suspect"),                  # a pawn shows its suspect's name and symbol
+    ("clue/pawn", "symbol", "name", "card.suspect"),
+    ("clue/weapon-token", "name", "text", "card.weapon"),
+    ("clue/weapon-token", "art", "name", "card.weapon"),
+    ("clue/die-net", "face", "repeat", "game.decks.dice"),          # the die's faces are the die cards
 ]
+# Pips: on these layouts, the pip elements (`pip_*`) shown for a value must number that value.
+PIPS = [("clue/die-card", "card"), ("clue/die-net", "item")]
 # The rules booklet prints the deal, the composition and the rule parameters from data.
 BOOKLET_REFS = ("data.hands", "data.categories", "data.first_player", "data.accusations", "game.components")
 
@@ -35,6 +45,7 @@ def check(game, suspects, weapons):
     yield from _dice(game)
     yield from _layout_text(game)
     yield from _envelope(game)
+    yield from _pips(game)
     yield from _booklet(game)
 
 
@@ -114,6 +125,34 @@ def _layout_text(game):
             yield error(el.at.get(attr, el.pos), f"`{el_name}.{attr}` in layout `{name}` must be rendered from "
                         f"`{ref}` in every language (a typed value can drift from the rules) — write "
                         f"`{{{{ {ref} … }}}}`", check="print")
+
+
+def _pips(game):
+    from pnp.layout import templating
+    lays = _layouts(game)
+    for name, var in PIPS:
+        lay = lays.get(name, game.pos)
+        pips = [e for e in lay.elements if e.name.startswith("pip_")]
+        for v in DIE:
+            ctx = {var: {"value": v}, "card": {"value": v}, "item": {"value": v}}
+            shown = []
+            for e in pips:
+                when = e.attrs.get("when", True)
+                try:
+                    on = bool(templating.evaluate(when, ctx)) if isinstance(when, str) else bool(when)
+                except Exception:
+                    on = None
+                if on is None:
+                    yield error(e.at.get("when", e.pos), f"`{e.name}.when` in layout `{name}` cannot be judged for "
+                                f"the value {v}: write it over `{var}.value` only", check="print")
+                    return
+                if on:
+                    shown.append(e)
+            if len(shown) != v:
+                pos = (shown[0] if shown else (pips[0] if pips else lay)).pos
+                yield error(pos, f"a die face of value {v} on layout `{name}` shows {len(shown)} pip"
+                            f"{'' if len(shown) == 1 else 's'} — the `when:` of the `pip_*` elements must show "
+                            f"exactly {v}", check="print")
 
 
 def _envelope(game):
