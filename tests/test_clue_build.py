@@ -10,10 +10,10 @@ from pdfutil import MM, box, page_text
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
-# The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 1 page of
-# 4 notes sheets; 1 envelope; 1 page of pawns; weapon tokens (fronts + backs); the die net; the 6 die cards
+# The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 2 pages of
+# 6 notes sheets; 1 envelope; 1 page of pawns; weapon tokens (fronts + backs); the die net; the 6 die cards
 # (fronts + backs); the board in 4 tiles
-PAGES = {"long": 22, "short": 22, "none": 17}
+PAGES = {"long": 23, "short": 23, "none": 18}
 CARDS = 4      # index of the first page of cards (after the booklet)
 
 

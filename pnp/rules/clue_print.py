@@ -43,6 +43,7 @@ def check(game, suspects, weapons):
     yield from _pieces(game, "pawns", "suspect", suspects, "pawn")
     yield from _pieces(game, "weapons", "weapon", weapons, "weapon token")
     yield from _dice(game)
+    yield from _notes(game)
     yield from _layout_text(game)
     yield from _envelope(game)
     yield from _pips(game)
@@ -88,6 +89,20 @@ def _pieces(game, cid, field, ids, what):
     for ref in ids:
         if ref not in seen:
             yield error(comp.pos, f"no {what} shows `{ref}` — add `{{id: …, {field}: {ref}}}`", None, "pieces")
+
+
+def _notes(game):
+    """Every player of the largest game needs a detective notes sheet (linked to the deal)."""
+    from pnp.rules.clue_deduction import HANDS
+    comp = game.components.get("notes")
+    most = max(HANDS)
+    if comp is None:
+        yield error(game.pos, f"there is no `notes` component: each of up to {most} players needs a detective "
+                    f"notes sheet", check="pieces")
+    elif comp.total < most:
+        item = comp.items[0] if comp.items else None
+        yield error(item.at("copies") if item else comp.pos, f"{comp.total} detective notes sheets, but a "
+                    f"{most}-player game needs {most} — print {most} copies", item.id if item else None, "pieces")
 
 
 def _dice(game):
@@ -184,7 +199,7 @@ def _phrases(game, lang):
         out += [(r"goes first", f"The player of **{who}** goes first"),
                 (r"in a game", f"**{n} time{'' if n == 1 else 's'}** in a game")]
     elif lang == "zh-TW":
-        out += [(r"起始玩家，", f"由扮演**{who}**的玩家擔任起始玩家"), (r"每局只能指控", f"每局只能指控 **{n} 次**")]
+        out += [(r"擔任起始玩家", f"由扮演**{who}**的玩家擔任起始玩家"), (r"每局只能指控", f"每局只能指控 **{n} 次**")]
     return out
 
 
