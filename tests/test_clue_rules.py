@@ -246,10 +246,10 @@ def test_an_unreachable_room_is_found(tmp_path):
     board.write_text(text, "utf-8")
     rc, out = _check(proj)
     assert rc == 1, out
-    line = _line(board, "D: dining-room")
+    line = _line(board, '"YYYYYY...XXXXX..DDDDDDDD"')     # the first grid row of the dining room
     assert f"content/clue/board.yaml:{line}:" in out
     # the root cause only: no door (not six "cannot be reached" findings, one per start square)
-    assert "room `dining-room` has no door" in out
+    assert "board rows 10–16: room `dining-room` (`D`) has no door" in out
     assert "cannot be reached" not in out and out.count(": error:") == 1, out
 
 

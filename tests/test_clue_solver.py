@@ -128,3 +128,71 @@ def test_deduce_agrees_with_the_reference_on_2000_random_histories():
         if not noisy:
             assert ok   # a truthful history never contradicts itself
     assert seen[True] > 600 and seen[False] > 150, seen   # both answers are exercised
+
+
+# ---- board distances against a reference on random boards ------------------------------------------
+def _ref_distances(rows, rooms, start, passages):
+    """Moves to each room: corridor steps, entering a room from the square outside one of its doors, leaving
+    a room through a door, and secret passages each cost one move. Level by level over an explicit graph."""
+    h, w = len(rows), len(rows[0])
+    walk = {(r, c) for r in range(h) for c in range(w) if rows[r][c] in ".123456"}
+    edges = {}
+
+    def link(a, b):
+        edges.setdefault(a, set()).add(b)
+
+    for (r, c) in walk:
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in walk:
+                link((r, c), n)
+            elif 0 <= n[0] < h and 0 <= n[1] < w and rows[n[0]][n[1]].islower() and rows[n[0]][n[1]].upper() in rooms:
+                link((r, c), rows[n[0]][n[1]].upper())
+                link(rows[n[0]][n[1]].upper(), (r, c))
+    for a, b in passages:
+        link(a, b)
+        link(b, a)
+    src = next((r, c) for (r, c) in walk if rows[r][c] == start)
+    level, seen, frontier, out = 0, {src}, {src}, {}
+    while frontier:
+        level += 1
+        frontier = {n for node in frontier for n in edges.get(node, ()) if n not in seen}
+        seen |= frontier
+        for n in frontier:
+            if isinstance(n, str):
+                out[rooms[n]] = level
+    return out
+
+
+def _random_board(rng):
+    h, w = rng.randint(5, 9), rng.randint(5, 9)
+    grid = [[rng.choice("....#") for _ in range(w)] for _ in range(h)]
+    rooms = {}
+    for letter in "ABC":
+        r0, c0 = rng.randrange(h - 1), rng.randrange(w - 1)
+        rh, rw = rng.randint(1, 3), rng.randint(1, 3)
+        cells = [(r, c) for r in range(r0, min(h, r0 + rh)) for c in range(c0, min(w, c0 + rw))]
+        for r, c in cells:
+            grid[r][c] = letter
+        for r, c in rng.sample(cells, rng.randint(0, min(2, len(cells)))):
+            grid[r][c] = letter.lower()
+        rooms[letter] = f"room-{letter.lower()}"
+    free = [(r, c) for r in range(h) for c in range(w) if grid[r][c] in ".#"]
+    r, c = rng.choice(free)
+    grid[r][c] = "1"
+    rows = ["".join(row) for row in grid]
+    present = [k for k in rooms if any(k in row or k.lower() in row for row in rows)]
+    passages = [tuple(rng.sample(present, 2))] if len(present) >= 2 and rng.random() < 0.5 else []
+    return rows, {k: v for k, v in rooms.items() if k in present}, passages
+
+
+def test_board_distances_agree_with_the_reference_on_2000_random_boards():
+    from pnp.rules.clue import Board
+    rng = random.Random(11)
+    reached = 0
+    for _ in range(2000):
+        rows, rooms, passages = _random_board(rng)
+        b = Board(rows, rooms, {"1": "x"}, ".", "#", [[rooms[a], rooms[z]] for a, z in passages])
+        want = _ref_distances(rows, rooms, "1", passages)
+        assert b.distances("1") == want, (rows, rooms, passages)
+        reached += bool(want)
+    assert 300 < reached < 2000      # both reachable and walled-in rooms occur

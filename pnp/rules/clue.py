@@ -213,9 +213,11 @@ def _check_board(game, comp):
     for ch in b.rooms:
         if ch not in counts:
             yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) has no squares in the grid", None, "board")
-        elif _parts(b, ch) > 1:
-            yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) is split into {_parts(b, ch)} separate parts",
-                        None, "board")
+        elif len(_parts(b, ch)) > 1:
+            parts = _parts(b, ch)
+            r, c = min(min(p) for p in parts[1:])
+            yield error(row_pos[r], f"board row {r + 1}, square {c + 1}: room `{b.rooms[ch]}` (`{ch}`) is split into "
+                        f"{len(parts)} separate parts — join them or make the stray squares corridor", None, "board")
     doors = {}
     for room, sq, _out in b.doors():
         doors.setdefault(room, set()).add(sq)
@@ -226,8 +228,9 @@ def _check_board(game, comp):
     passage_rooms = {x for p in b.passages for x in p}
     for ch, rid in b.rooms.items():
         if ch in counts and ch not in doors and rid not in passage_rooms:
-            yield error(at_room(ch), f"room `{rid}` has no door — write a door square (`{ch.lower()}`) on its edge",
-                        None, "board")
+            rows = sorted({r for r, c, _x in b.cells() if b.room_at(r, c) == ch})
+            yield error(row_pos[rows[0]], f"board rows {rows[0] + 1}–{rows[-1] + 1}: room `{rid}` (`{ch}`) has no door "
+                        f"— write a door square (`{ch.lower()}`) on its edge, next to a corridor", None, "board")
     # start squares: one per suspect, each once on the board
     placed = {}                                   # start character → its square, when it is there once
     for ch, sid in b.starts.items():
@@ -279,19 +282,23 @@ def _check_board(game, comp):
                     f"of {', '.join(f'`{x}`' for x in sids)} — give it a door onto a connected corridor", None, "board")
 
 
-def _parts(b: Board, ch) -> int:
+def _parts(b: Board, ch) -> list:
+    """The connected parts of a room, as sets of squares, in reading order of their first square."""
     cells = {(r, c) for r, c, _x in b.cells() if b.room_at(r, c) == ch}
-    parts = 0
+    parts = []
     while cells:
-        parts += 1
-        stack = [cells.pop()]
+        first = min(cells)
+        cells.remove(first)
+        part, stack = {first}, [first]
         while stack:
             r, c = stack.pop()
             for dr, dc in SIDES:
                 n = (r + dr, c + dc)
                 if n in cells:
                     cells.remove(n)
+                    part.add(n)
                     stack.append(n)
+        parts.append(part)
     return parts
 
 
