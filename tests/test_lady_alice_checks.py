@@ -1,0 +1,72 @@
+"""Lady Alice: the rules engine catches edits that make the print contradict the rules — names and
+hours of clue elements, the published numbers in `data:`, printed texts that stop taking them from
+data, the order of desk, notebook and card codes — each reported at the line that changed."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ROOT, copy_project
+from pnp.content.loader import load_game
+from pnp.rules import lady_alice as la
+from pnp.rules import lady_alice_print as lap
+
+
+def _broken(tmp_path, edits):
+    proj = copy_project(tmp_path, games=("lady-alice",))
+    for rel, old, new in edits:
+        p = proj / rel
+        text = p.read_text("utf-8")
+        assert text.count(old) == 1, old
+        p.write_text(text.replace(old, new), "utf-8")
+    return [str(f) for f in la.check(load_game(proj / "content" / "lady-alice"))]
+
+
+GAME, CLUES = "content/lady-alice/game.yaml", "content/lady-alice/clues.yaml"
+DESK = "layouts/lady-alice/desk.yaml"
+
+
+def test_shipped_game_is_clean():
+    assert list(la.check(load_game(ROOT / "content" / "lady-alice"))) == []
+
+
+@pytest.mark.parametrize("edits,pattern", [
+    ([(CLUES, "en: Colonel Thorne", "en: Mary Hobbs")], r"clues\.yaml:\d+:\d+: .*`s-thorne` has the same en name as `s-mary`"),
+    ([(CLUES, "zh-TW: 奈兒·柯特", "zh-TW: 拉克夫人")], r"clues\.yaml:\d+:\d+: .*`s-nell` has the same zh-TW name as `s-lark`"),
+    ([(CLUES, 'hour: 9, name: "9:00"', 'hour: 7, name: "9:00"')], r"clues\.yaml:\d+:\d+: .*`t-0900` has the hour 7, like `t-0700`"),
+    ([(CLUES, 'hour: 9, name: "9:00"', 'hour: 10, name: "9:00"')], r"clues\.yaml:\d+:\d+: .*`t-0900` is named “9:00” but its clock shows 10:00"),
+    ([(CLUES, "art: cane,", "art: pipe,")], r"clues\.yaml:\d+:\d+: .*`i-cane` has the same picture `pipe`"),
+    ([(GAME, "capacity: {3: 3, 4: 4, 5: 5}", "capacity: {3: 4, 4: 4, 5: 5}")], r"game\.yaml:\d+:\d+: .*`data\.capacity\.3` is 4 — the published rules say 3"),
+    ([(GAME, "scoring: {accuser: 3,", "scoring: {accuser: 5,")], r"game\.yaml:\d+:\d+: .*`data\.scoring\.accuser` is 5"),
+    ([(GAME, "all_blue: {3: 3, 4: 4, 5: 4}", "all_blue: {3: 3, 4: 4, 5: 5}")], r"`data\.all_blue\.5` is 5 — the published rules say 4"),
+    ([(GAME, "5: {hidden: 0, extra: 1}", "5: {hidden: 0, extra: 2}")], r"`data\.deal\.5\.extra` is 2"),
+    ([(GAME, "token_values: {0: 3, 1: 3, 2: 3}", "token_values: {0: 3, 1: 3, 2: 4}")], r"`data\.token_values\.2` is 4"),
+    ([(GAME, "icon: clock, letter: B", "icon: clock, letter: C"), (GAME, "icon: pin, letter: C", "icon: pin, letter: B")], r"game\.yaml:\d+:\d+: .*the time code letter is 'C'"),
+    ([(GAME, "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]",
+       "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]")],
+     r"game\.yaml:\d+:\d+: .*desk lists its panels as suspect, place, time, item"),
+    ([(GAME, "grey: {zh-TW: 灰, en: Grey}\n", "")], r"4 token colours for up to 5 students"),
+    ([(DESK, "每格標記上限：{% for", "每格標記上限：3 人遊戲 3 枚、{% for")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` types the number “3”"),
+    ([(DESK, "{{ n }} 人遊戲 {{ c }} 枚", "{{ n }} 人遊戲 {{ n }} 枚")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` does not show every value of `data\.capacity`"),
+    ([(DESK, '"{{ (data.capacity | list)[index % (data.capacity | length)] }}人上限"', '"{{ index % 3 + 3 }}人上限"')],
+     r"desk\.yaml:\d+:\d+: .*element `limit`: the zh-TW `text` does not take its numbers from `data\.capacity`"),
+    ([("layouts/lady-alice/token.yaml", 'text: "{{ card.value }}"', 'text: "1"')], r"token\.yaml:\d+:\d+: .*does not take its numbers from `card\.value`"),
+])
+def test_rule_breaking_edit_is_reported_at_its_line(tmp_path, edits, pattern):
+    msgs = _broken(tmp_path, edits)
+    assert any(re.search(pattern, m) for m in msgs), "\n".join(msgs)
+
+
+def test_booklet_must_take_the_bonuses_from_data(tmp_path):
+    proj = copy_project(tmp_path, games=("lady-alice",))
+    book = proj / "content" / "lady-alice" / "rules.en.md"
+    keys = " ".join("{{ %s }}" % k for k in lap.BOOKLET_KEYS)
+    book.write_text(f"# Scoring\n\n{keys}\n\nThe accuser scores +{{{{ data.scoring.accuser }}}}.\n", "utf-8")
+    assert not [m for m in la.check(load_game(proj / "content" / "lady-alice")) if "rules.en.md" in str(m)]
+    book.write_text(f"# Scoring\n\n{keys}\n\nThe accuser scores +3.\n", "utf-8")
+    msgs = [str(m) for m in la.check(load_game(proj / "content" / "lady-alice"))]
+    assert any(re.search(r"rules\.en\.md:5:\d+: .*types the bonus “\+3”", m) for m in msgs), msgs
+    book.write_text("# Scoring\n\nThe accuser scores {{ data.scoring.accuser }}.\n", "utf-8")
+    msgs = [str(m) for m in la.check(load_game(proj / "content" / "lady-alice"))]
+    assert any("never takes `data.capacity`" in m for m in msgs), msgs
