@@ -13,7 +13,7 @@ from pnp import __version__
 from pnp.content.loader import find_games, load_game
 from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
 from pnp.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
-from pnp.layout.context import GameContext, MissingTranslation
+from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
@@ -186,6 +186,9 @@ def _context(prep, lang) -> GameContext:
     except MissingTranslation as e:
         raise Problems([Problem(e.pos, f"{e.where} has no `{lang}` text",
                                 f"add `{lang}: …` or build another language")]) from None
+    except ContentTemplateError as e:
+        raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}",
+                                "fix the `{{ … }}` in this text: it may use data, palette, game, lang and card")]) from None
 
 
 def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
