@@ -126,12 +126,24 @@ def check(game):
     yield from check_printed(game)
 
 
+def _rendered_names(game, clues, lang) -> dict:
+    """{clue id: its name as printed in `lang`} (content text is a template); raw text if it cannot
+    be rendered (the build reports the broken template at its line)."""
+    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+    try:
+        deck = GameContext(game, lang).game["decks"][clues.id]
+        return {card["id"]: card.get("name") for card in deck}
+    except (ContentTemplateError, MissingTranslation):
+        return {item.id: game.text(item.get("name"), lang) for item in clues.items}
+
+
 def _check_names(game, clues):
-    """Every element is told apart by its name in every language; a time card's name is its hour."""
+    """Every element is told apart by its printed name in every language; a time card's name is its hour."""
+    names = {lang: _rendered_names(game, clues, lang) for lang in game.languages}
     for lang in game.languages:
         seen = {}
         for item in clues.items:
-            name = game.text(item.get("name"), lang)
+            name = names[lang].get(item.id)
             if not isinstance(name, str):
                 continue
             key = " ".join(name.split()).casefold()
@@ -154,8 +166,8 @@ def _check_names(game, clues):
                             f"every time is another hour", item.id, "names")
             hours.setdefault(hour, item.id)
             for lang in game.languages:
-                name = game.text(item.get("name"), lang)
-                m = TIME_NAME.match(name or "")
+                name = names[lang].get(item.id)
+                m = TIME_NAME.match(name if isinstance(name, str) else "")
                 if not m or int(m.group(1)) != hour:
                     yield error(item.at("name"), f"time clue `{item.id}` is named “{name}” but its clock shows "
                                 f"{hour}:00 — name it {hour}:00", item.id, "names")
