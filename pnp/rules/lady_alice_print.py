@@ -40,7 +40,7 @@ STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509"))}
 # the rules booklet (content/<game>/rules.<lang>.md): the data keys it must use, and no typed bonus
 BOOKLET_KEYS = ("data.capacity", "data.deal", "data.accuse_blue", "data.all_blue", "data.scoring.accuser",
                 "data.scoring.every_element", "data.scoring.all_blue", "data.token_values")
-BONUS = re.compile(r"[+＋]\s*\d")
+BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
 
 
 def check_printed(game):
@@ -132,5 +132,5 @@ def _check_booklet(game):
             bare = JINJA.sub(lambda m: " " * len(m.group()), line)
             m = BONUS.search(bare)
             if m:
-                yield error(Pos(rel, n, m.start() + 1), f"the {lang} rules booklet types the bonus “{m.group()}” — "
+                yield error(Pos(rel, n, m.start(1) + 1), f"the {lang} rules booklet types the bonus “{m.group(1)}” — "
                             f"write it from `data.scoring`", check="printed")
