@@ -58,15 +58,30 @@ def test_rule_breaking_edit_is_reported_at_its_line(tmp_path, edits, pattern):
     assert any(re.search(pattern, m) for m in msgs), "\n".join(msgs)
 
 
-def test_booklet_must_take_the_bonuses_from_data(tmp_path):
+def _booklet_findings(tmp_path, lang, old, new):
     proj = copy_project(tmp_path, games=("lady-alice",))
-    book = proj / "content" / "lady-alice" / "rules.en.md"
-    keys = " ".join("{{ %s }}" % k for k in lap.BOOKLET_KEYS)
-    book.write_text(f"# Scoring\n\n{keys}\n\nThe accuser scores +{{{{ data.scoring.accuser }}}}.\n", "utf-8")
-    assert not [m for m in la.check(load_game(proj / "content" / "lady-alice")) if "rules.en.md" in str(m)]
-    book.write_text(f"# Scoring\n\n{keys}\n\nThe accuser scores +3.\n", "utf-8")
-    msgs = [str(m) for m in la.check(load_game(proj / "content" / "lady-alice"))]
-    assert any(re.search(r"rules\.en\.md:5:\d+: .*types the bonus “\+3”", m) for m in msgs), msgs
-    book.write_text("# Scoring\n\nThe accuser scores {{ data.scoring.accuser }}.\n", "utf-8")
-    msgs = [str(m) for m in la.check(load_game(proj / "content" / "lady-alice"))]
-    assert any("never takes `data.capacity`" in m for m in msgs), msgs
+    book = proj / "content" / "lady-alice" / f"rules.{lang}.md"
+    text = book.read_text("utf-8")
+    assert text.count(old) == 1, old
+    book.write_text(text.replace(old, new), "utf-8")
+    return [str(m) for m in la.check(load_game(proj / "content" / "lady-alice")) if f"rules.{lang}.md" in str(m.pos)]
+
+
+def test_booklet_numbers_come_from_data(tmp_path):
+    line = next(i for i, t in enumerate((ROOT / "content/lady-alice/rules.en.md").read_text("utf-8").splitlines(), 1)
+                if "accusation was right |" in t)
+    msgs = _booklet_findings(tmp_path / "b", "en", "| +{{ data.scoring.accuser }} |", "| +3 |")
+    assert any(re.search(rf"rules\.en\.md:{line}:\d+: .*types the bonus “\+3”", m) for m in msgs), msgs
+    # the capacity sentence takes the player count instead of the capacity: caught by the stand-ins
+    msgs = _booklet_findings(tmp_path / "c", "en", "at most {% for n, c in data.capacity.items() %}{{ c }} tokens",
+                             "at most {% for n, c in data.capacity.items() %}{{ n }} tokens")
+    assert any(re.search(r"rules\.en\.md:\d+:1: .*prints “3 tokens”, a rule number that does not come from the data", m)
+               for m in msgs), msgs
+    # a rule that is never stated
+    msgs = _booklet_findings(tmp_path / "d", "zh-TW", "| +{{ data.scoring.all_blue }} |", "| 加一分 |")
+    assert any("never states `data.scoring` for all_blue" in m for m in msgs), msgs
+
+
+def test_shipped_booklets_are_clean():
+    game = load_game(ROOT / "content" / "lady-alice")
+    assert [str(f) for f in lap.check_printed(game)] == []

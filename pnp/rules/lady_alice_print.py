@@ -37,11 +37,21 @@ PRINTED = (
 # stand-in values: rendered, the text must show each of them, in this order
 STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509"))}
 
-# the rules booklet (content/<game>/rules.<lang>.md): the data keys it must use, and no typed bonus
-BOOKLET_KEYS = ("data.capacity", "data.deal", "data.accuse_blue", "data.all_blue", "data.scoring.accuser",
-                "data.scoring.every_element", "data.scoring.all_blue", "data.token_values")
+# the rules booklet (content/<game>/rules.<lang>.md) is rendered with stand-ins for the rule data: every
+# stand-in must show (each rule is stated), and a number printed before a rule's unit must be a stand-in
+# (so it came from the data, not typed or taken from the wrong key)
+BOOKLET_STAND_INS = {
+    "capacity": {3: 307, 4: 408, 5: 509},
+    "accuse_blue": {3: 303, 4: 404, 5: 405},
+    "all_blue": {3: 313, 4: 414, 5: 415},
+    "scoring": {"accuser": 333, "every_element": 222, "all_blue": 111},
+    "token_values": {0: 330, 1: 331, 2: 332},
+}
+RULE_UNITS = {                                  # a number here states a rule: it must come from data
+    "en": re.compile(r"(?<![\d.:])(\d+) (?:tokens?\b|blue\b)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
+    "zh-TW": re.compile(r"(?<![\d.:])(\d+)\s*(?:枚|個藍色)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
+}
 BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
-
 
 def check_printed(game):
     from pnp.layout.layouts import Layouts
@@ -118,19 +128,39 @@ def _stand_in(game, layouts, key, src, lang, pos, where, attr):
 
 def _check_booklet(game):
     from pnp.errors import Pos
+    from pnp.layout import templating
+    from pnp.render.booklet_md import _line_map
+    stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
     for lang in game.languages:
         path = Path(game.root) / f"rules.{lang}.md"
         if not path.is_file():
             continue
         src = path.read_text("utf-8")
         rel = f"content/{game.id}/{path.name}"
-        for key in BOOKLET_KEYS:
-            if key not in src:
-                yield error(Pos(rel, 1, 1), f"the {lang} rules booklet never takes `{key}` from the data — the "
-                            f"rule it holds must be written from it", check="printed")
         for n, line in enumerate(src.splitlines(), 1):
             bare = JINJA.sub(lambda m: " " * len(m.group()), line)
             m = BONUS.search(bare)
             if m:
                 yield error(Pos(rel, n, m.start(1) + 1), f"the {lang} rules booklet types the bonus “{m.group(1)}” — "
                             f"write it from `data.scoring`", check="printed")
+        layouts = None
+        from pnp.layout.layouts import Layouts
+        layouts = Layouts(Path(game.root).parent.parent / "layouts")
+        try:
+            text = templating.render(src, _context(game, layouts, lang, **BOOKLET_STAND_INS))
+        except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
+            continue
+        lines = _line_map(src, text)
+        for i, out_line in enumerate(text.split("\n")):
+            for m in (RULE_UNITS.get(lang) or RULE_UNITS["en"]).finditer(out_line):
+                num = int(m.group(1) or m.group(2))
+                if num not in stand:
+                    yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet prints “{m.group().strip()}”, a rule "
+                                f"number that does not come from the data (rendered with stand-in data it stays "
+                                f"{num}) — write it from `data.capacity`, `data.accuse_blue`, `data.all_blue`, "
+                                f"`data.scoring` or `data.token_values`", check="printed")
+        for key, values in BOOKLET_STAND_INS.items():
+            for k, v in values.items():
+                if str(v) not in text:
+                    yield error(Pos(rel, 1, 1), f"the {lang} rules booklet never states `data.{key}` for {k} — "
+                                f"the rule it holds must be written from it", check="printed")
