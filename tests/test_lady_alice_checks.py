@@ -46,7 +46,7 @@ def test_shipped_game_is_clean():
     ([(GAME, "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]",
        "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]")],
      r"game\.yaml:\d+:\d+: .*desk lists its panels as suspect, place, time, item"),
-    ([(GAME, "grey: {zh-TW: 灰, en: Grey}\n", "")], r"4 token colours for up to 5 students"),
+    ([(GAME, "    grey: {name: {zh-TW: 灰, en: Grey}, symbol: mark-plus, ink: white}\n", "")], r"4 token colours for up to 5 students"),
     ([(DESK, "每格標記上限：{% for", "每格標記上限：3 人遊戲 3 枚、{% for")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` types the number “3”"),
     ([(DESK, "{{ n }} 人遊戲 {{ c }} 枚", "{{ n }} 人遊戲 {{ n }} 枚")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` does not show every value of `data\.capacity`"),
     ([(DESK, '"{{ (data.capacity | list)[index % (data.capacity | length)] }}人上限"', '"{{ index % 3 + 3 }}人上限"')],
@@ -85,3 +85,42 @@ def test_booklet_numbers_come_from_data(tmp_path):
 def test_shipped_booklets_are_clean():
     game = load_game(ROOT / "content" / "lady-alice")
     assert [str(f) for f in lap.check_printed(game)] == []
+
+
+# ---- print craft (issue 13) -----------------------------------------------------------------------------
+def test_token_colours_each_have_their_own_symbol_on_both_faces():
+    import yaml
+    from pnp.layout.layouts import Layouts
+    data = yaml.safe_load((ROOT / GAME).read_text("utf-8"))["data"]["token_colours"]
+    symbols = [v["symbol"] for v in data.values()]
+    assert len(set(symbols)) == len(symbols) == 5
+    lays = Layouts(ROOT / "layouts")
+    for name in ("lady-alice/token", "lady-alice/token-back"):
+        el = lays.get(name, None).element("symbol")
+        assert el is not None and "token_colours[card.colour].symbol" in el.attrs["name"], name
+
+
+def test_desk_notebook_and_codes_share_one_order():
+    import yaml
+    data = yaml.safe_load((ROOT / GAME).read_text("utf-8"))["data"]
+    order = list(data["notebook"])
+    assert list(data["desk"]) == order
+    assert [data["categories"][c]["letter"] for c in order] == ["A", "B", "C", "D"]
+
+
+def test_verdict_folder_shows_the_fold_direction_on_every_fold():
+    from pnp.layout.layouts import Layouts
+    lay = Layouts(ROOT / "layouts").get("lady-alice/verdict-folder", None)
+    folds = [e.name for e in lay.elements if e.attrs.get("type") == "fold"]
+    arrows = [e.name for e in lay.elements if e.attrs.get("name") == "fold-back"]
+    assert len(folds) == 4 and len(arrows) == 4, (folds, arrows)
+
+
+def test_notebook_cover_colours_run_into_the_bleed():
+    from pnp.layout.layouts import Layouts
+    g = Layouts(ROOT / "layouts").geometry("lady-alice/notebook-cover")
+    assert g["bleed"] >= 3
+    for el in ("background", "spine"):
+        assert g[el]["x"] <= -g["bleed"] and g[el]["y"] <= -g["bleed"]
+        assert g[el]["y"] + g[el]["h"] >= g["h"] + g["bleed"]
+    assert g["background"]["x"] + g["background"]["w"] >= g["w"] + g["bleed"]

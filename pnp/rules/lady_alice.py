@@ -296,6 +296,18 @@ def _check_tokens(game):
         if isinstance(colours, dict) and colour not in colours:
             yield error(comp.source or comp.pos, f"token colour `{colour}` is not in `data.token_colours`",
                         check="tokens")
+    if isinstance(colours, dict):      # colour is never the only cue: each student's colour has its own symbol
+        seen = {}
+        for colour, spec in colours.items():
+            symbol = spec.get("symbol") if isinstance(spec, dict) else None
+            if not symbol:
+                yield error(_data_pos(game, "token_colours", colour), f"token colour `{colour}` has no `symbol` — "
+                            f"tokens that differ only by colour cannot be told apart in black and white", check="tokens")
+            elif symbol in seen:
+                yield error(_data_pos(game, "token_colours", colour, "symbol"), f"token colours `{colour}` and "
+                            f"`{seen[symbol]}` share the symbol `{symbol}` — give each colour its own", check="tokens")
+            else:
+                seen[symbol] = colour
 
 
 # ---- summary and report -----------------------------------------------------------------------------
