@@ -122,6 +122,11 @@ def check(game):
     yield from _check_order(game)
     yield from _check_data_rules(game)
     yield from _check_pieces(game)
+    players = game.meta.get("players")
+    want = f"{min(PLAYERS)}-{max(PLAYERS)}"
+    if str(players).replace("–", "-").replace(" ", "") != want:
+        yield error(game.meta.at("players") if "players" in game.meta else game.pos, f"`players: {players}` — "
+                    f"Lady Alice is for {want} players; write `players: \"{want}\"`", check="players")
     yield from _check_tokens(game)
     yield from check_printed(game)
 

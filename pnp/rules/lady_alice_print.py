@@ -53,6 +53,15 @@ RULE_UNITS = {                                  # a number here states a rule: i
 }
 BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
 
+# verdicts: blue is right, red is wrong [R]; every printed key says so, in every language
+VERDICT_PHRASES = {
+    "en": (re.compile(r"blue\W{1,5}right", re.I), re.compile(r"red\W{1,5}wrong", re.I)),
+    "zh-TW": (re.compile(r"藍色?\W{0,5}正確"), re.compile(r"紅色?\W{0,5}錯誤")),
+}
+VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-alice/verdict-red", ("label", "label2"), (1,)),
+                 ("lady-alice/verdict-folder", ("hint",), (0, 1)))
+
+
 def check_printed(game):
     from pnp.layout.layouts import Layouts
     layouts = Layouts(Path(game.root).parent.parent / "layouts")
@@ -86,7 +95,40 @@ def check_printed(game):
                                 f"{', '.join(keys)}", check="printed")
             if stand_in:
                 yield from _stand_in(game, layouts, stand_in, src, lang, pos, where, attr)
+    yield from _check_verdicts(game, layouts)
     yield from _check_booklet(game)
+
+
+def _check_verdicts(game, layouts):
+    from pnp.layout import templating
+    for name, elements, want in VERDICT_TEXTS:
+        try:
+            layout = layouts.get(name, game.pos)
+        except Problems:
+            continue
+        for el_name in elements:
+            el = layout.element(el_name)
+            if el is None:
+                yield error(layout.pos, f"layout `{name}` has no `{el_name}`: the verdict key is missing", check="printed")
+                continue
+            pos = el.at.get("text", el.pos)
+            for lang, src in _per_lang(el.attrs.get("text"), game.languages):
+                phrases = VERDICT_PHRASES.get(lang)
+                if phrases is None or not isinstance(src, str):
+                    continue
+                try:
+                    text = templating.render(src, _context(game, layouts, lang))
+                except Exception:  # noqa: BLE001 (the build reports a broken template at its line)
+                    continue
+                for i in want:
+                    if not phrases[i].search(text):
+                        what = ("blue means right", "red means wrong")[i]
+                        yield error(pos, f"layout `{name}`, element `{el_name}`: the {lang} text “{text}” does not say "
+                                    f"{what} — the verdict rule is blue = right, red = wrong", check="printed")
+                other = phrases[1 - want[0]] if len(want) == 1 else None
+                if other is not None and other.search(text):
+                    yield error(pos, f"layout `{name}`, element `{el_name}`: the {lang} text “{text}” names the other "
+                                f"colour's verdict", check="printed")
 
 
 def _per_lang(raw, langs):
