@@ -116,11 +116,13 @@ def test_verdict_folder_shows_the_fold_direction_on_every_fold():
     assert len(folds) == 4 and len(arrows) == 4, (folds, arrows)
 
 
-def test_notebook_cover_colours_run_into_the_bleed():
+@pytest.mark.parametrize("layout,elements", [("lady-alice/notebook-cover", ("background", "spine")),
+                                             ("lady-alice/desk", ("background",))])
+def test_full_colour_edges_run_into_the_bleed(layout, elements):
     from pnp.layout.layouts import Layouts
-    g = Layouts(ROOT / "layouts").geometry("lady-alice/notebook-cover")
+    g = Layouts(ROOT / "layouts").geometry(layout)
     assert g["bleed"] >= 3
-    for el in ("background", "spine"):
+    for el in elements:
         assert g[el]["x"] <= -g["bleed"] and g[el]["y"] <= -g["bleed"]
         assert g[el]["y"] + g[el]["h"] >= g["h"] + g["bleed"]
     assert g["background"]["x"] + g["background"]["w"] >= g["w"] + g["bleed"]
