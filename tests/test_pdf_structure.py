@@ -14,17 +14,19 @@ PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 def test_pages_and_boxes(built, paper):
     path = built(GAME, paper=paper)
     with pikepdf.open(path) as pdf:
-        # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1): fronts and backs → 8 pages
-        assert len(pdf.pages) == 8
-        for page in pdf.pages:
+        # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1) + 1 setup card (1): fronts and backs → 10 pages
+        assert len(pdf.pages) == 10
+        for i, page in enumerate(pdf.pages):
             x0, y0, x1, y1 = box(page, "/MediaBox")
             assert (x0, y0) == (0, 0)
             assert abs(x1 / MM - PAPERS[paper][0]) < 0.1 and abs(y1 / MM - PAPERS[paper][1]) < 0.1
             t = box(page, "/TrimBox")
             b = box(page, "/BleedBox")
-            # a full sheet of poker cards: 3 x 3 cards of 63 x 88 mm, butted
-            assert abs((t[2] - t[0]) / MM - 3 * 63) < 0.1
-            assert abs((t[3] - t[1]) / MM - 3 * 88) < 0.1
+            # a sheet of poker cards: up to 3 x 3 cards of 63 x 88 mm, butted (full sheets but the setup card)
+            full = i < len(pdf.pages) - 2
+            cols, rows = (3, 3) if full else (1, 1)
+            assert abs((t[2] - t[0]) / MM - cols * 63) < 0.1
+            assert abs((t[3] - t[1]) / MM - rows * 88) < 0.1
             assert abs((t[0] - b[0]) / MM - 3) < 0.1 and abs((b[3] - t[3]) / MM - 3) < 0.1
             assert b[0] >= 0 and b[2] <= x1 and b[1] >= 0 and b[3] <= y1
 
@@ -56,7 +58,7 @@ def test_manifest(built):
     path = built(GAME)
     m = json.loads((path.parent / "manifest.json").read_text("utf-8"))
     pdf = next(p for p in m["pdfs"] if p["language"] == "zh-TW")
-    assert pdf["pages"] == 8 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
+    assert pdf["pages"] == 10 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
     comps = {c["name"]: c for c in pdf["components"]}
     assert comps["evidence"]["trim_mm"] == [63.0, 88.0] and comps["evidence"]["bleed_mm"] == 3.0
     assert comps["evidence"]["faces"] == 36 and comps["identities"]["faces"] == 18
@@ -65,7 +67,7 @@ def test_manifest(built):
 
 def test_fold_and_none_modes(built):
     with pikepdf.open(built(GAME, duplex="none")) as pdf:
-        assert len(pdf.pages) == 4  # fronts only
+        assert len(pdf.pages) == 5  # fronts only
     with pikepdf.open(built(GAME, duplex="fold")) as pdf:
         n = len(pdf.pages)
         assert n >= 6  # 4 cards per page, fronts and backs side by side
