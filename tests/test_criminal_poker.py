@@ -193,3 +193,18 @@ def test_deal_and_special_role_limits_by_brute_force():
 def test_shipped_game_has_no_findings():
     r = run_pnp("check", "criminal-poker", "--lang", "en")
     assert r.returncode == 0 and "0 findings" in r.stdout, r.stdout + r.stderr
+
+
+def test_no_qr_code_prints_on_the_cards(built):
+    """No placeholder address: without a real `qr:` no card carries a QR code (QR codes are image masks)."""
+    import pikepdf
+    with pikepdf.open(built("criminal-poker", lang="en")) as pdf:
+        for page in pdf.pages:
+            def images(res, depth=0):
+                xo = res.get("/XObject") if res is not None else None
+                for _k, x in (xo.items() if xo is not None else ()):
+                    if x.get("/Subtype") == "/Image":
+                        yield x
+                    elif depth < 4:
+                        yield from images(x.get("/Resources"), depth + 1)
+            assert not list(images(page.obj.get("/Resources"))), "an image (QR code) on a card page"
