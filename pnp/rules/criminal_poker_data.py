@@ -22,7 +22,7 @@ PLACEHOLDER = re.compile(r"(?i)\bexample\.(org|com|net)\b|\blocalhost\b|\.invali
 
 
 def check(game):
-    for key in ("qr", "url"):
+    for key in ("qr",):   # the cover's `url:` is the core's to judge
         v = game.meta.get(key)
         if isinstance(v, str) and PLACEHOLDER.search(v):
             yield error(game.meta.at(key), f"game.yaml `{key}` is a placeholder address ({PLACEHOLDER.search(v).group()}): "
