@@ -5,7 +5,6 @@ its own line, root cause first: a wrong parameter is one finding at the data key
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from pnp.rules.base import error
@@ -18,16 +17,7 @@ def _pos(m, key, default):
     return m.at(key) if hasattr(m, "at") else default
 
 
-PLACEHOLDER = re.compile(r"(?i)\bexample\.(org|com|net)\b|\blocalhost\b|\.invalid\b|\.test\b")
-
-
 def check(game):
-    for key in ("qr",):   # the cover's `url:` is the core's to judge
-        v = game.meta.get(key)
-        if isinstance(v, str) and PLACEHOLDER.search(v):
-            yield error(game.meta.at(key), f"game.yaml `{key}` is a placeholder address ({PLACEHOLDER.search(v).group()}): "
-                        f"it would print a QR code that leads nowhere — give the real address or remove `{key}:`",
-                        check="links")
     data = game.data
     top = game.meta.at("data") if "data" in game.meta else game.pos
     if not isinstance(data, dict):
