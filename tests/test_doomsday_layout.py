@@ -128,3 +128,25 @@ def test_action_backs_register(built, lang, paper, duplex):
 def test_fold_mode_builds(built):
     with pikepdf.open(built(GAME, "en", "a4", "fold")) as p:
         assert len(p.pages) >= 18
+
+
+def test_doom_track_spaces_fit_a_coin_and_the_last_holds_a_drawn_skull(prep):
+    from pnp.rules.doomsday_print import DOOM, Printed
+    p = Printed(prep.game)
+    layout = p.layouts.get(DOOM, prep.game.pos)
+    ctx = p.ctx(prep.game.components["doom"])
+    cell = layout.element("cell")
+    boxes = [p.box(cell, c) for c in p.instances(layout, cell, ctx)]
+    assert len(boxes) == prep.game.data["doom_max"] + 1
+    assert min(min(b[2], b[3]) for b in boxes) >= 26          # a 26 mm coin (NT$10, quarter, euro) fits
+    skull = layout.element("skull")
+    assert p.value(skull, "name", ctx) == "doom-skull"
+    icon = prep.icons["doom-skull"]
+    inks = {fill for _ops, fill, _stroke, _w in icon.shapes} | {stroke for _o, _f, stroke, _w in icon.shapes}
+    assert "current" in inks and "#1d1b22" in inks            # eyes drawn dark: not a blank white blob
+
+
+def test_professions_show_emblems_not_an_x(prep):
+    arts = {it.get("art") for it in prep.game.components["professions"].items}
+    assert "cross" not in arts and {"medical", "crucifix"} <= arts
+    assert all(a in prep.icons for a in arts)
