@@ -20,9 +20,10 @@ from pnp.layout.resolve import Resolver
 from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
-from pnp.render import impose
+from pnp.render import credits_text, impose
 from pnp.render.pdf import PdfWriter
-from pnp import rules
+from pnp import lint, rules
+from pnp.lint.sets import SetLint
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -42,6 +43,9 @@ class Options:
     back_offset: tuple = (0.0, 0.0)
     cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
     ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
+    booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
+    only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
+    strict: bool = False         # every warning is an error (nothing written)
 
 
 @dataclass
@@ -208,14 +212,23 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
+    sets = SetLint(resolver.lint, prep.game)
     for comp in prep.game.components.values():
-        for _pair in faces(prep, lang, resolver, comp):
+        for _pair in sets.observe(comp, faces(prep, lang, resolver, comp)):
             pass
+    for comp in prep.game.components.values():
+        if comp.kind == "booklet" and not resolver.problems:
+            from pnp.render import booklet
+            try:
+                booklet.build(prep, resolver, comp, "a4")
+            except Problems as e:
+                resolver.problems.update(e.problems)
+    found = set(prep.findings) | resolver.findings | set(sets.findings())
     if resolver.problems:
         e = Problems(resolver.problems)
-        e.findings = sorted(set(prep.findings) | resolver.findings)  # the rules ran: show them too
+        e.findings = lint.collapse(found)  # the rules ran: show them too
         raise e
-    return prep, sorted(set(prep.findings) | resolver.findings)
+    return prep, lint.collapse(found)
 
 
 def _plan(comp, pairs, paper, duplex, back_offset, title):
@@ -247,7 +260,7 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -255,16 +268,19 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     outdir = opts.out / game_id
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
+    comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
-        name = f"{game_id}.{lang}.{opts.paper}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        books = {c.id: _booklet(prep, resolver, c, opts) for c in comps if c.kind == "booklet"}
+        only = f".{'+'.join(opts.only)}" if opts.only else ""
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target)
         f = cm.__enter__()
         ok = False
         try:
-            meta = {"title": str(resolver.ctx.game["title"]), "author": str(game.meta.get("author", "")),
+            meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
@@ -273,11 +289,15 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            sets = SetLint(resolver.lint, game)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
+                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
-            for comp in game.components.values():
+            for comp in comps:
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
+                if comp.kind == "booklet":
+                    comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts))
+                    continue
                 count = 0
                 first_face = None
 
@@ -287,7 +307,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(faces(prep, lang, resolver, comp, cache))
+                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
@@ -298,7 +318,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            fit = [x for x in resolver.findings if x.severity == "error"]
+            found = lint.collapse(resolver.findings | set(sets.findings()))
+            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -312,7 +333,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
                      "duplex": opts.duplex, "language": lang, "components": comps_info,
                      "fonts": sorted(set(prep.fonts.names.values()))})
-        pending.append(sorted(resolver.findings))
+        pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
@@ -328,12 +349,52 @@ def _write_pages(writer, pages, title):
         mark = None
 
 
-def _dry_plan(prep, resolver, paper, opts) -> list:
+def _chosen(game, only) -> list:
+    """The components to build: all, or those named by `--only` (unknown names are bad input)."""
+    comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
+    if not only:
+        return comps
+    bad = [c for c in only if c not in game.components]
+    if bad:
+        raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
+                                did_you_mean(b, game.components)) for b in bad])
+    return [c for c in comps if c.id in only]
+
+
+def _booklet(prep, resolver, comp, opts):
+    """(Built, imposed pages) of one booklet in the resolver's language."""
+    from pnp.render import booklet
+    built = booklet.build(prep, resolver, comp, opts.paper)
+    title = str(resolver.ctx.game["components"][comp.id]["title"])
+    return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
+
+
+def _write_booklet(writer, book, comp, title, opts) -> dict:
+    from pnp.render import booklet
+    built, pages = book
+    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
+    marks: dict = {}
+    for t, number in built.sections:
+        marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
+    for i, page in enumerate(pages):
+        writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
+    pw, ph = built.size
+    return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
+            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
+            "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
+
+
+def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
-    as the real faces get, without resolving or holding any card (the build streams those later)."""
+    as the real faces get, without resolving or holding any card (the build streams those later).
+    Booklets are laid out for real (`books`: their imposed pages)."""
     from pnp.layout.pieces import Face
     out = []
-    for comp in prep.game.components.values():
+    for comp in comps if comps is not None else prep.game.components.values():
+        if comp.kind == "booklet":
+            if books and comp.id in books:
+                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+            continue
         decl = prep.game.meta["components"][comp.id]
         front = prep.layouts.get(comp.front, decl.at("front"))
         back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
