@@ -54,7 +54,8 @@ DATA = {"doom_max": DOOM_MAX, "doom_start": DOOM_START, "sanity_start": SANITY_S
         "deal": DEAL, "deal_cases": DEAL_CASES, "profession_draw": PROFESSION_DRAW, "monster_draw": MONSTER_DRAW,
         "forbidden_cost": FORBIDDEN_COST, "doom_step": DOOM_STEP, "plain_power": PLAIN_POWER,
         "forbidden_power": FORBIDDEN_POWER, "forbidden_difficulty": FORBIDDEN_DIFFICULTY,
-        "forbidden_count": FORBIDDEN, "guardian_target": GUARDIAN_TARGET, "apostate_target": APOSTATE_TARGET,
+        "forbidden_count": FORBIDDEN, "difficulty_min": DIFFICULTIES[0], "difficulty_max": DIFFICULTIES[-1],
+        "profession_count": PROFESSIONS, "guardian_target": GUARDIAN_TARGET, "apostate_target": APOSTATE_TARGET,
         "seeker_forbidden": SEEKER_FORBIDDEN, "seeker_mysteries": SEEKER_MYSTERIES,
         "doomsayer_doom": DOOMSAYER_DOOM, "cursed_covered": CURSED_COVERED,
         "min_players": PLAYERS.start, "max_players": PLAYERS.stop - 1}
