@@ -10,8 +10,10 @@ The logic (GAMES.md section 5 and the seed rules):
 - sanity 0 → doom +1, and +1 for each unresolved case discarded;
 - a case passed all the way round → discarded, doom +1; 3 cases at the end of a turn → lose 2 sanity;
 - doom ≥ 13 → the heretic wins; a failed guardian claim adds ⌈(13 − doom) / 2⌉ doom.
-Numbers the rules leave open are project decisions kept in content/doomsday-files/game.yaml `data`
-(the check below keeps those and the constants here in step).
+The numbers (published [R] and project decisions [D]) are constants in pnp/rules/doomsday_logic.py;
+game.yaml `data:` must hold exactly them (checked below) and everything printed takes them from there:
+pnp/rules/doomsday_text.py checks the printed texts (cards, aids, secrets, professions) and
+pnp/rules/doomsday_print.py the printed tracks and card corners, read back from the layouts.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from pnp.rules.doomsday_logic import (  # the game's numbers and logic, re-expor
     DOOM_MAX, FORBIDDEN, FORBIDDEN_DIFFICULTY, GUARDIAN_TARGET, HAND_LIMIT, MYSTERIES, NEEDS, OTHERS,
     PLAYERS, PROFESSIONS, Resolution, SANITY_START, SECRETS, SYMBOLS, SanityZero, TIMINGS, deal_secrets,
     end_of_turn, failed_claim_doom, guardian_claim, heretic_wins, lose_sanity, resolve, sanity_limit,
-    sanity_zero, setup, unaccepted_case_doom, FORBIDDEN_POWER, PLAIN_POWER, setup_table,
+    sanity_zero, setup, unaccepted_case_doom, FORBIDDEN_POWER, PLAIN_POWER, setup_table, SYMBOL_ICONS, CASE_MARKS,
 )
 
 __all__ = [
@@ -35,7 +37,7 @@ __all__ = [
     "HAND_LIMIT", "MYSTERIES", "NEEDS", "OTHERS", "PLAYERS", "PROFESSIONS", "Resolution", "SANITY_START",
     "SECRETS", "SYMBOLS", "SanityZero", "TIMINGS", "deal_secrets", "end_of_turn", "failed_claim_doom",
     "guardian_claim", "heretic_wins", "lose_sanity", "resolve", "sanity_limit", "sanity_zero", "setup",
-    "unaccepted_case_doom", "FORBIDDEN_POWER", "PLAIN_POWER", "setup_table", "check", "summary", "report", "success_rates", "totals", "action_cards",
+    "unaccepted_case_doom", "FORBIDDEN_POWER", "PLAIN_POWER", "setup_table", "SYMBOL_ICONS", "CASE_MARKS", "check", "summary", "report", "success_rates", "totals", "action_cards",
 ]
 
 
@@ -92,6 +94,12 @@ def _check_data(game):
         if data.get(key) != want:
             yield error(at(key), f"`data.{key}` is {data.get(key)!r} but the rules engine plays with {want} — the printed "
                         f"cards would disagree with the rules: write {want} (or change pnp/rules/doomsday_logic.py)",
+                        check="doomsday-files:data")
+    for key, want in (("symbol_icon", SYMBOL_ICONS), ("case_mark", CASE_MARKS)):
+        have = data.get(key)
+        if have != want:
+            yield error(at(key), f"`data.{key}` is {dict(have) if isinstance(have, dict) else have!r} but the cards "
+                        f"show " + ", ".join(f"{k}: {v}" for k, v in want.items()) + " (the seed's symbols) — write that",
                         check="doomsday-files:data")
     table = data.get("setup")
     want = setup_table()

@@ -61,6 +61,8 @@ DATA = {"doom_max": DOOM_MAX, "doom_start": DOOM_START, "sanity_start": SANITY_S
         "min_players": PLAYERS.start, "max_players": PLAYERS.stop - 1}
 
 NEEDS = {"monster": "force", "mystery": "investigate"}
+SYMBOL_ICONS = {"force": "gun", "investigate": "magnifier", "either": "star"}   # [R] the seed's symbols
+CASE_MARKS = {"monster": "exclaim", "mystery": "question"}                     # [R] `!` monster, `?` mystery
 
 
 # ---- the logic ----------------------------------------------------------------------------------

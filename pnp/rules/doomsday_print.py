@@ -169,17 +169,36 @@ def _sanity(p, layout, comp):
 
 
 def _actions(p, layout, comp):
-    sym = layout.element("sym")
-    if sym is None:
-        return [error(layout.pos, "the action card layout has no `sym` element — the rules count the symbols "
-                                  "it draws", check=CHECK)]
-    out = []
+    """Each card's corners as printed: its symbols (icon and count), its case mark, its difficulty, and
+    the FORBIDDEN band exactly on forbidden cards."""
+    names = ("sym", "case_mark", "difficulty", "forbidden_word")
+    missing = _need(layout, names)
+    if missing:
+        return [error(layout.pos, f"the action card layout has no `{missing[0]}` element — the rules read the "
+                                  f"printed corners from {', '.join(f'`{n}`' for n in names)}", check=CHECK)]
+    sym, mark, diff, forb = (layout.element(n) for n in names)
+    out, done = [], set()
+
+    def bad(el, key, it, msg):
+        if el.name not in done:
+            done.add(el.name)
+            out.append(error(el.at.get(key, el.pos), f"the action card layout {msg}", it.id, CHECK))
+
     for i, it in enumerate(comp.items):
         ctx = p.ctx(comp, i)
-        drawn = len([c for c in p.instances(layout, sym, ctx) if p.shown(sym, c)])
-        if drawn != it.get("power"):
-            out.append(error(sym.at.get("repeat", sym.pos), f"the action card layout draws {drawn} symbol(s) on "
-                             f"`{it.id}`, whose power is {it.get('power')} — repeat over range(card.power)",
-                             it.id, CHECK))
-            break
+        shown = [c for c in p.instances(layout, sym, ctx) if p.shown(sym, c)]
+        if len(shown) != it.get("power"):
+            bad(sym, "repeat", it, f"draws {len(shown)} symbol(s) on `{it.id}`, whose power is {it.get('power')} — "
+                                   f"repeat over range(card.power)")
+        icon = L.SYMBOL_ICONS.get(it.get("symbol"))
+        if any(p.value(sym, "name", c) != icon for c in shown):
+            bad(sym, "name", it, f"draws another symbol than {icon} on `{it.id}` ({it.get('symbol')})")
+        want = L.CASE_MARKS.get(it.get("case"))
+        if not p.shown(mark, ctx) or p.value(mark, "name", ctx) != want:
+            bad(mark, "name", it, f"does not mark `{it.id}` as a {it.get('case')} ({want})")
+        if not p.shown(diff, ctx) or str(p.value(diff, "text", ctx)).strip() != str(it.get("difficulty")):
+            bad(diff, "text", it, f"does not print `{it.id}`'s difficulty {it.get('difficulty')} in its corner")
+        if p.shown(forb, ctx) != bool(it.get("forbidden")):
+            bad(forb, "when", it, f"{'leaves out' if it.get('forbidden') else 'prints'} the forbidden band on "
+                                  f"`{it.id}`, which is {'' if it.get('forbidden') else 'not '}forbidden")
     return out
