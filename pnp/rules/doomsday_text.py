@@ -216,10 +216,67 @@ def check(game):
             spec = PROFESSION_TEXTS.get((it.id, f))
             if spec is not None and f in it.data:
                 out += check_text(f"profession `{it.id}` `{f}`", it.get(f), spec, langs, it.at(f), renderer(profs, i))
+        for f in ("start", "lasting"):
+            for lang in langs:
+                src = _source(it.get(f), lang)
+                if isinstance(src, str) and _RAISES.search(src) and it.get("sanity") in (0, None):
+                    out.append(error(_pos(it.get(f), lang, it.at(f)), f"profession `{it.id}` says it raises the "
+                                     f"sanity limit but its `sanity` is {it.get('sanity', 0)} — set `sanity:` and print "
+                                     f"it with {{{{ card.sanity }}}}", it.id, CHECK))
+                    break
         if isinstance(it.get("sanity"), int) and it.get("sanity") > 0 and "lasting" in it.data:
             out += check_text(f"profession `{it.id}` `lasting` (it raises the sanity limit by {it.get('sanity')})",
                               it.get("lasting"), Spec(card=("sanity",), shows=(it.get("sanity"),), own_numbers=True),
                               langs, it.at("lasting"), renderer(profs, i))
+    out += check_booklet(game)
+    return out
+
+
+# the rules booklet (rules.<lang>.md) takes every rule number from data; examples (`> …` notes) may
+# use numbers of their own
+BOOKLET_REFS = ("setup", "min_players", "max_players", "doom_max", "doom_start", "doom_step", "sanity_start",
+                "case_limit", "case_penalty", "hand_limit", "draw", "deal", "deal_cases", "profession_draw",
+                "monster_draw", "forbidden_cost", "forbidden_power", "plain_power", "forbidden_difficulty",
+                "forbidden_count", "difficulty_min", "difficulty_max", "guardian_target", "apostate_target",
+                "seeker_forbidden", "seeker_mysteries", "doomsayer_doom", "cursed_covered")
+_RAISES = re.compile(r"神智上限\s*[+＋]|sanity limit\s*\+", re.I)
+
+
+def check_booklet(game) -> list:
+    from pathlib import Path
+
+    from pnp.errors import Pos
+    out = []
+    folder = Path(str(game.pos.file)).parent
+    for comp in game.components.values():
+        if comp.kind != "booklet":
+            continue
+        src_name = (comp.options or {}).get("source") if isinstance(comp.options, dict) else None
+        stem = src_name or comp.id
+        for lang in game.languages:
+            path = Path(game.root) / f"{stem}.{lang}.md"
+            try:
+                text = path.read_text("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue                      # the build reports a missing or unreadable booklet source
+            shown = str(folder / path.name)
+            refs = _refs(text, "data")
+            missing = [k for k in BOOKLET_REFS if k not in refs]
+            if missing:
+                out.append(error(Pos(shown, 1, 1), f"the {lang} rules booklet never prints "
+                                 + ", ".join(f"`data.{k}`" for k in missing[:6]) + (" …" if len(missing) > 6 else "")
+                                 + " — the booklet takes every rule number from data ({{ data.… }})", check=CHECK))
+            in_block = 0
+            for no, line in enumerate(text.splitlines(), 1):
+                in_block += line.count("{{") + line.count("{%") - line.count("}}") - line.count("%}")
+                if line.lstrip().startswith(">") or in_block > 0:
+                    continue
+                body = re.sub(r"^\s*\d+\.\s", "", line)          # `1. ` numbering of a list
+                typed = _typed_numbers(re.sub(r"\(piece:[^)]*\)", "", body))
+                if typed:
+                    out.append(error(Pos(shown, no, 1), f"the {lang} rules booklet types the number {typed[0]} — "
+                                     f"a rule number comes from data ({{{{ data.… }}}}); an example goes in a "
+                                     f"`> ` note", check=CHECK))
     return out
 
 
