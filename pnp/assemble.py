@@ -12,7 +12,7 @@ def check_booklets(prep, resolver) -> None:
     """Lay out every booklet (for `pnp check`): its problems join the resolver's."""
     from pnp.render import booklet
     for comp in prep.game.components.values():
-        if comp.kind == "booklet" and not resolver.problems:
+        if comp.kind == "booklet":    # its problems are reported with the pieces' problems
             try:
                 booklet.build(prep, resolver, comp, "a4")
             except Problems as e:
@@ -29,6 +29,19 @@ def _chosen(game, only) -> list:
         raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
                                 did_you_mean(b, game.components)) for b in bad])
     return [c for c in comps if c.id in only]
+
+
+def _booklets(prep, resolver, comps, opts) -> dict:
+    """component id → (Built, imposed pages) of every booklet to build; a booklet with problems is left
+    out and its problems join the resolver's, so they are reported with the pieces' problems."""
+    out = {}
+    for c in comps:
+        if c.kind == "booklet":
+            try:
+                out[c.id] = _booklet(prep, resolver, c, opts)
+            except Problems as e:
+                resolver.problems.update(e.problems)
+    return out
 
 
 def _booklet(prep, resolver, comp, opts):

@@ -21,7 +21,7 @@ from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
-from pnp.assemble import _booklet, _chosen, _write_booklet, _write_cover, check_booklets
+from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
 from pnp import lint, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
@@ -280,7 +280,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
-        books = {c.id: _booklet(prep, resolver, c, opts) for c in comps if c.kind == "booklet"}
+        books = _booklets(prep, resolver, comps, opts)
         only = f".{'+'.join(opts.only)}" if opts.only else ""
         name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
@@ -305,7 +305,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             for comp in comps:
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
                 if comp.kind == "booklet":
-                    comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts))
+                    if comp.id in books:       # else its problems are raised below, with the others
+                        comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts))
                     continue
                 count = 0
                 first_face = None

@@ -154,9 +154,13 @@ def build(prep, resolver, comp, paper: str) -> Built:
     return Built(pages, sections, (pw, ph))
 
 
-def _glyphs(blocks, styles, fonts, src, role=None):
-    """A character the style's font lacks is an error at its line, never a blank box."""
+def _glyphs(blocks, styles, fonts, src, role=None, seen=None):
+    """A character the style's font lacks is an error, never a blank box: one problem per font,
+    at the first line that needs it, naming the first characters (a whole booklet in a font without
+    CJK would otherwise give a problem per paragraph)."""
     from pnp.render.text import missing_glyphs
+    top = seen is None
+    seen = {} if seen is None else seen          # font → (first line, missing characters)
     for b in blocks:
         texts = []
         if b.kind == "heading":
@@ -169,16 +173,22 @@ def _glyphs(blocks, styles, fonts, src, role=None):
         elif b.kind == "pictures":
             texts = [(p.caption, styles["caption"].font) for p in b.items]
         elif b.kind == "note":
-            _glyphs(b.items, styles, fonts, src, role)
+            _glyphs(b.items, styles, fonts, src, role, seen)
         elif b.kind == "list":
             for item in b.items:
-                _glyphs(item, styles, fonts, src, role)
+                _glyphs(item, styles, fonts, src, role, seen)
         for t, font in texts:
             missing = missing_glyphs(t, fonts, font)
             if missing:
-                chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
-                src.problem(b.line, f"the font `{font}` has no glyph for {chars}",
-                            "replace the character, or restyle the booklet with a font that has it")
+                line, chars = seen.setdefault(font, (b.line, set()))
+                chars |= missing
+    if top:
+        for font, (line, chars) in seen.items():
+            first = sorted(chars)[:12]
+            more = f" and {len(chars) - len(first)} more" if len(chars) > len(first) else ""
+            src.problem(line, f"the font `{font}` has no glyph for "
+                        + " ".join(f"`{c}` (U+{ord(c):04X})" for c in first) + more,
+                        "replace the characters, or restyle the booklet with a font that has them")
 
 
 def _toc_line(flow, st, text, number, fw):
