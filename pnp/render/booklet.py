@@ -149,8 +149,10 @@ def build(prep, resolver, comp, paper: str) -> Built:
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
                            firsts[0] if firsts else section))
         section = firsts[-1] if firsts else section
-    if resolver.problems:
-        raise Problems(resolver.problems)
+    for line, what in dict.fromkeys(flow.too_big):
+        src.problem(line, what, "break the text or the table row into smaller pieces")
+    if resolver.problems or src.problems:
+        raise Problems(list(resolver.problems) + src.problems)
     return Built(pages, sections, (pw, ph))
 
 
