@@ -348,15 +348,22 @@ class Flow:
 
 
 def _columns(nat, least, avail):
-    """Column widths: natural widths when they fit (stretched to the full width), else every column
-    keeps its longest word and the rest is shared in proportion to the natural widths."""
+    """Column widths: natural widths when they fit (stretched to the full width). Else short columns
+    (a quarter of the width or less: numbers, names, CJK labels that would wrap one character a line)
+    keep their natural width, and the long ones share the rest in proportion to their natural widths,
+    each keeping its longest word."""
     total = sum(nat)
     if total <= avail:
         return [n + (avail - total) * n / total for n in nat] if total else nat
-    fixed = sum(least)
-    if fixed >= avail:
-        return [v * avail / fixed for v in least]
-    extra = [n - m for n, m in zip(nat, least)]
-    room = avail - fixed
-    tot = sum(extra) or 1.0
-    return [m + room * e / tot for m, e in zip(least, extra)]
+    short = [n <= avail / 4 for n in nat]
+    rest = [i for i, sh in enumerate(short) if not sh]
+    fixed = sum(n for n, sh in zip(nat, short) if sh)
+    if rest and fixed + sum(least[i] for i in rest) <= avail:
+        room = avail - fixed - sum(least[i] for i in rest)
+        extra = sum(nat[i] - least[i] for i in rest) or 1.0
+        return [nat[i] if short[i] else least[i] + room * (nat[i] - least[i]) / extra for i in range(len(nat))]
+    least_total = sum(least)
+    if least_total >= avail:
+        return [v * avail / least_total for v in least]
+    extra = sum(n - m for n, m in zip(nat, least)) or 1.0
+    return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]
