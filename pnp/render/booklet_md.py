@@ -203,12 +203,12 @@ class Source:
         return out
 
     def _picture(self, src: str, caption: str, line: int):
-        m = re.fullmatch(r"piece:([a-z0-9_-]+)/([a-z0-9_-]+)(#(?:front|back))?(?:\?(.*))?", src)
+        m = re.fullmatch(r"piece:([a-z0-9_-]+)/([a-z0-9_-]+)(#(?:front|back))?(?:\?([^#]*))?(#(?:front|back))?", src)
         if not m:
             self.problem(line, f"`{src}` is not a picture booklets can draw",
                          "write `piece:COMPONENT/CARD_ID` (add `#back` for its back, `?width=30` for its width in mm)")
             return None
-        comp_id, card, side, query = m.group(1), m.group(2), m.group(3), m.group(4)
+        comp_id, card, side, query = m.group(1), m.group(2), m.group(3) or m.group(5), m.group(4)
         comps = self.game.components
         comp = comps.get(comp_id)
         if comp is None or comp.kind == "booklet":
