@@ -292,7 +292,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
-                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
+                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
+                                                                     credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
                     "lang": lang, "show_outline": opts.cover}
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:

@@ -149,8 +149,10 @@ def build(prep, resolver, comp, paper: str) -> Built:
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
                            firsts[0] if firsts else section))
         section = firsts[-1] if firsts else section
-    if resolver.problems:
-        raise Problems(resolver.problems)
+    for line, what in dict.fromkeys(flow.too_big):
+        src.problem(line, what, "break the text or the table row into smaller pieces")
+    if resolver.problems or src.problems:
+        raise Problems(list(resolver.problems) + src.problems)
     return Built(pages, sections, (pw, ph))
 
 
@@ -296,11 +298,11 @@ def impose(built: Built, paper: str, mode: str, duplex: str, title: str) -> list
     ox_l, ox_r, oy = sw / 2 - pw, sw / 2, (sh - ph) / 2
     turn = duplex == "long"   # flipped on the long edge, a landscape sheet's back comes out upside down
     out = []
-    tick = 4 * MM
+    tick0, tick1 = 5.5 * MM, 9.5 * MM     # fold marks inside the 5 mm a home printer leaves blank
     for fl, fr, bl, br in saddle_order(len(pages)):
         front = Page(sw, sh, side="front", title=title)
         front.slots = _slots(pages[fl - 1], ox_l, oy, size, False) + _slots(pages[fr - 1], ox_r, oy, size, False)
-        front.marks = [((sw / 2, 0), (sw / 2, tick)), ((sw / 2, sh - tick), (sw / 2, sh))]   # fold here
+        front.marks = [((sw / 2, tick0), (sw / 2, tick1)), ((sw / 2, sh - tick1), (sw / 2, sh - tick0))]   # fold
         back = Page(sw, sh, side="back", title=title)
         if turn:  # the right-hand page of the turned sheet is drawn on the left, rotated
             back.slots = _slots(pages[br - 1], ox_l, oy, size, True) + _slots(pages[bl - 1], ox_r, oy, size, True)
