@@ -20,8 +20,10 @@ from pnp.layout.resolve import Resolver
 from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
-from pnp.render import impose
+from pnp.render import credits_text, impose
 from pnp.render.pdf import PdfWriter
+from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
+from pnp.render.cover import dry_plan as _dry_plan, write_cover as _write_cover
 from pnp import lint, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
@@ -44,6 +46,8 @@ class Options:
     back_offset: tuple = (0.0, 0.0)
     cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
     ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
+    booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
+    only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
     strict: bool = False         # every warning is an error (nothing written)
 
 
@@ -217,6 +221,13 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     proxies = {}
     for comp in prep.game.components.values():
         proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+    for comp in prep.game.components.values():
+        if comp.kind == "booklet" and not resolver.problems:
+            from pnp.render import booklet
+            try:
+                booklet.build(prep, resolver, comp, "a4")
+            except Problems as e:
+                resolver.problems.update(e.problems)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
     if not resolver.problems:  # the page rules on both papers, printed double-sided
         found |= set(check_pages(prep.game, resolver.lint, proxies,
@@ -229,40 +240,6 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, lint.collapse(found)
 
 
-def duplex_document(game, duplex: str) -> bool:
-    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
-    return duplex in ("long", "short") and any(c.back for c in game.components.values())
-
-
-def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
-    """The pages of one component. blank_backs: the document prints double-sided, so a page without
-    backs gets a blank page behind it (no piece prints behind another)."""
-    opts = comp.options
-    first = next(pairs, None)
-    if first is None:
-        return
-    import itertools
-    pairs = itertools.chain([first], pairs)
-    f0 = first[0]
-    pw, ph = paper
-    fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
-        (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
-    if comp.kind == "deck" and not fits:  # a card cut from several sheets is a mistake (mm vs cm?)
-        raise Problems([Problem(comp.pos, f"the cards of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm, larger "
-                                f"than the {mm(pw):.0f} x {mm(ph):.0f} mm paper can print",
-                                "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
-    if comp.kind == "board" or not fits:
-        for f, _b in pairs:
-            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
-        return
-    cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
-    gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
-    if duplex == "none":
-        pairs = ((f, None) for f, _b in pairs)
-    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
-
-
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
     errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
@@ -273,16 +250,19 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     outdir = opts.out / game_id
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
+    comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
-        name = f"{game_id}.{lang}.{opts.paper}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        books = {c.id: _booklet(prep, resolver, c, opts) for c in comps if c.kind == "booklet"}
+        only = f".{'+'.join(opts.only)}" if opts.only else ""
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target)
         f = cm.__enter__()
         ok = False
         try:
-            meta = {"title": str(resolver.ctx.game["title"]), "author": str(game.meta.get("author", "")),
+            meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
@@ -293,10 +273,16 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
             sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
+                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
-            for comp in game.components.values():
+            two_sided = duplex_document(game, opts.duplex)
+            for comp in comps:
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
+                if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
+                    writer.page(impose.Page(*paper, side="blank"))
+                if comp.kind == "booklet":
+                    comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
+                    continue
                 count = 0
                 first_face = None
 
@@ -351,43 +337,38 @@ def _write_pages(writer, pages, title, pagelint=None, comp=None):
         mark = None
 
 
-def _dry_plan(prep, resolver, paper, opts) -> list:
-    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
-    as the real faces get, without resolving or holding any card (the build streams those later)."""
-    from pnp.layout.pieces import Face
-    out = []
-    for comp in prep.game.components.values():
-        decl = prep.game.meta["components"][comp.id]
-        front = prep.layouts.get(comp.front, decl.at("front"))
-        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
-        title = str(resolver.ctx.game["components"][comp.id]["title"])
-        pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
-                                            duplex_document(prep.game, opts.duplex)))))
-    return out
+def _chosen(game, only) -> list:
+    """The components to build: all, or those named by `--only` (unknown names are bad input)."""
+    comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
+    if not only:
+        return comps
+    bad = [c for c in only if c not in game.components]
+    if bad:
+        raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
+                                did_you_mean(b, game.components)) for b in bad])
+    return [c for c in comps if c.id in only]
 
 
-def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
-    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
-    from pnp.render import cover
-    has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
-    n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
-    entries = []
-    for comp, ctitle, pages in planned:
-        if pages:
-            outline = any(s.outline for p in pages for s in p.slots)
-            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
-            n += len(pages)
-    meta = game.meta
-    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
-            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
-            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
-            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
-            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
-    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
-    pages = cover.pages(info, entries, paper, fonts, code)
-    writer.page(pages[0], bookmark=str(title))
-    for p in pages[1:]:
-        writer.page(p)
+def _booklet(prep, resolver, comp, opts):
+    """(Built, imposed pages) of one booklet in the resolver's language."""
+    from pnp.render import booklet
+    built = booklet.build(prep, resolver, comp, opts.paper)
+    title = str(resolver.ctx.game["components"][comp.id]["title"])
+    return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
+
+
+def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
+    from pnp.render import booklet
+    built, pages = book
+    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
+    marks: dict = {}
+    for t, number in built.sections:
+        marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
+    for i, page in enumerate(pages):
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
+        writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
+    pw, ph = built.size
+    return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
+            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
+            "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}

@@ -63,9 +63,14 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
                    "QR code to game.yaml `url`.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills, for home printers "
               "(writes <game>.<lang>.<paper>.ink-saver.pdf).")
+@click.option("--booklet", "booklet", type=click.Choice(["saddle", "none"]), default="saddle", show_default=True,
+              help="Rules booklets: saddle = 2 pages a side on sheets to fold and staple; none = plain pages, "
+                   "one per page (for reading on screen).")
+@click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]",
+              help="Build only these components (e.g. `--only rules`), into <game>.<lang>.<paper>.<ids>.pdf.")
 @click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error: exit 1, write nothing.")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, strict):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.build import Options
     proj = _project(ctx)
@@ -76,8 +81,9 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
+    only_ids = tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip()))
     opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
-                   strict=strict)
+                   booklet=booklet, only=only_ids, strict=strict)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     if jobs > 1 and len(tasks) > 1:

@@ -11,7 +11,7 @@ from conftest import copy_project, run_pnp
 from pdfutil import box, page_text
 
 GAME = "criminal-poker"
-URL = "https://example.org/criminal-poker"
+URL = "https://github.com/pnp-project/criminal-poker"
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ from pnp.layout.pieces import Face, Shape
 from pnp.layout.units import MM
 from pnp.render import text as textlay
 from pnp.render.impose import Page, Slot
+from pnp.render.plan import duplex_document as _duplex_document
 
 INK, MUTED, RULE = "#222222", "#555555", "#999999"
 
@@ -197,6 +198,58 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
 
     face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
     out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
-    if blank_needed(duplex) and any("back" in e.sides for e in entries):
+    if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)):
         out.append(Page(pw, ph, side="blank", title=info["title"]))
     return out
+
+
+# ---- the cover in a build: pages counted from a dry plan, then written ---------------------------
+def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
+    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
+    as the real faces get, without resolving or holding any card (the build streams those later).
+    Booklets are laid out for real (`books`: their imposed pages)."""
+    from pnp.render.plan import plan
+    out = []
+    for comp in comps if comps is not None else prep.game.components.values():
+        if comp.kind == "booklet":
+            if books and comp.id in books:
+                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+            continue
+        decl = prep.game.meta["components"][comp.id]
+        front = prep.layouts.get(comp.front, decl.at("front"))
+        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        pairs = iter([(blank, blank_back)] * comp.total)
+        out.append((comp, title, list(plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            _duplex_document(prep.game, opts.duplex)))))
+    return out
+
+
+def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
+    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
+    from pnp.layout import qr
+    from pnp.layout.units import mm
+    two_sided = _duplex_document(game, opts.duplex)
+    n = 1 + (1 if blank_needed(opts.duplex) and two_sided else 0)
+    entries = []
+    for comp, ctitle, planned_pages in planned:
+        if planned_pages:
+            n += 1 if two_sided and n % 2 else 0     # as build_game: a component starts on a front
+            outline = any(s.outline for p in planned_pages for s in p.slots)
+            entries.append(Entry(ctitle, comp.kind, n + 1, n + len(planned_pages), {p.side for p in planned_pages},
+                                 comp.total, outline))
+            n += len(planned_pages)
+    meta = game.meta
+    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
+            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
+            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
+            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
+            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
+            "two_sided": two_sided}
+    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    first, *rest = pages(info, entries, paper, fonts, code)
+    writer.page(first, bookmark=str(title))
+    for p in rest:
+        writer.page(p)
