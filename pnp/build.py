@@ -21,9 +21,9 @@ from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
+from pnp.assemble import _booklet, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp.render.cover import dry_plan as _dry_plan, write_cover as _write_cover
 from pnp import lint, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
@@ -221,13 +221,7 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     proxies = {}
     for comp in prep.game.components.values():
         proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
-    for comp in prep.game.components.values():
-        if comp.kind == "booklet" and not resolver.problems:
-            from pnp.render import booklet
-            try:
-                booklet.build(prep, resolver, comp, "a4")
-            except Problems as e:
-                resolver.problems.update(e.problems)
+    check_booklets(prep, resolver)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
     if not resolver.problems:  # the page rules on both papers, printed double-sided
         found |= set(check_pages(prep.game, resolver.lint, proxies,
@@ -258,7 +252,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
-        cm = atomic_output(target)
+        cm = atomic_output(target, root=opts.out)
         f = cm.__enter__()
         ok = False
         try:
@@ -323,7 +317,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
-    merge_manifest(outdir / "manifest.json", manifest)
+    merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest
 
@@ -337,38 +331,24 @@ def _write_pages(writer, pages, title, pagelint=None, comp=None):
         mark = None
 
 
-def _chosen(game, only) -> list:
-    """The components to build: all, or those named by `--only` (unknown names are bad input)."""
-    comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
-    if not only:
-        return comps
-    bad = [c for c in only if c not in game.components]
-    if bad:
-        raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
-                                did_you_mean(b, game.components)) for b in bad])
-    return [c for c in comps if c.id in only]
-
-
-def _booklet(prep, resolver, comp, opts):
-    """(Built, imposed pages) of one booklet in the resolver's language."""
-    from pnp.render import booklet
-    built = booklet.build(prep, resolver, comp, opts.paper)
-    title = str(resolver.ctx.game["components"][comp.id]["title"])
-    return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
-
-
-def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
-    from pnp.render import booklet
-    built, pages = book
-    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
-    marks: dict = {}
-    for t, number in built.sections:
-        marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
-    for i, page in enumerate(pages):
-        if pagelint is not None:
-            pagelint.page(page, comp, writer.pages + 1)
-        writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
-    pw, ph = built.size
-    return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
-            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
-            "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
+def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
+    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
+    as the real faces get, without resolving or holding any card (the build streams those later).
+    Booklets are laid out for real (`books`: their imposed pages)."""
+    from pnp.layout.pieces import Face
+    out = []
+    for comp in comps if comps is not None else prep.game.components.values():
+        if comp.kind == "booklet":
+            if books and comp.id in books:
+                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+            continue
+        decl = prep.game.meta["components"][comp.id]
+        front = prep.layouts.get(comp.front, decl.at("front"))
+        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        pairs = iter([(blank, blank_back)] * comp.total)
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            duplex_document(prep.game, opts.duplex)))))
+    return out

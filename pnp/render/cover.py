@@ -10,7 +10,6 @@ from pnp.layout.pieces import Face, Shape
 from pnp.layout.units import MM
 from pnp.render import text as textlay
 from pnp.render.impose import Page, Slot
-from pnp.render.plan import duplex_document as _duplex_document
 
 INK, MUTED, RULE = "#222222", "#555555", "#999999"
 
@@ -37,6 +36,15 @@ LABELS = {
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills.",
         "url": "The game's page",
+        "booklet": "booklet",
+        "book_short": "Rules booklet ({pages}): print double-sided, flipping on the short edge; keep the sheets in "
+                      "order, fold the stack in half and staple twice on the fold.",
+        "book_long": "Rules booklet ({pages}): print double-sided, flipping on the long edge (its backs are turned "
+                     "for that); keep the sheets in order, fold the stack in half and staple twice on the fold.",
+        "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print pages {fronts}, put the "
+                       "printed sheets back in the tray turned over and print pages {backs} (try one sheet first: "
+                       "if a back comes out upside down, turn the stack the other way); then fold and staple.",
+        "book_plain": "Rules booklet ({pages}): one page per page, for reading on screen.",
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
@@ -55,6 +63,12 @@ LABELS = {
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色。",
         "url": "遊戲網頁",
+        "booklet": "規則小冊",
+        "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
+        "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
+        "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
+                       "（先試一張：若背面上下顛倒，就把整疊換個方向放）；然後對摺、裝訂。",
+        "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
     },
 }
 
@@ -109,10 +123,14 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         facts.append(f"{info['players']} {L['players']}")
     if info.get("version"):
         facts.append(f"{L['version']} {info['version']}")
-    if info.get("author"):
+    if info.get("author") and not info.get("credits"):
         facts.append(f"{L['by']} {info['author']}")
     if facts:
         y += text(" · ".join(facts), 10, align="center", color=MUTED) + 1 * MM
+    for line in info.get("credits") or ():   # the original game's designers and publisher, this edition's maker
+        y += text(line, 9.5, align="center", color=INK) + 0.5 * MM
+    if info.get("notice"):
+        y += text(info["notice"], 9, align="center", color="#8a1f1f") + 0.5 * MM
     if info.get("licence"):
         y += text(f"{L['licence']}: {info['licence']}", 9, align="center", color=MUTED)
     y += 6 * MM
@@ -126,7 +144,9 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     heading(L["contents"])
     for e in entries:
         pages_txt = f"{L['page']} {e.first}" if e.first == e.last else f"{L['pages']} {e.first}–{e.last}"
-        if "back" in e.sides:
+        if e.kind == "booklet":
+            how = f"{L['booklet']}, {L['double'] if 'back' in e.sides else L['single']}"
+        elif "back" in e.sides:
             how = L["double"]
         elif "fold" in e.sides:
             how = L["fold"]
@@ -137,7 +157,7 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         else:
             how = L["single"]
         top = y
-        text(f"{e.title} ({e.count})", 11, width=w * 0.55)
+        text(e.title if e.kind == "booklet" else f"{e.title} ({e.count})", 11, width=w * 0.55)
         y = top
         text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED)
         y = top
@@ -155,6 +175,13 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     ox, oy = info.get("back_offset_mm", (0, 0))
     if ox or oy:
         notes.append(L["offset"].format(x=ox, y=oy))
+    for e in entries:
+        if e.kind == "booklet":
+            key = "book_plain" if "back" not in e.sides else \
+                {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
+            notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
+                                       fronts=", ".join(map(str, range(e.first, e.last + 1, 2))),
+                                       backs=", ".join(map(str, range(e.first + 1, e.last + 1, 2)))))
     if info.get("ink_saver"):
         notes.append(L["ink"])
     for n in notes:
@@ -201,55 +228,3 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)):
         out.append(Page(pw, ph, side="blank", title=info["title"]))
     return out
-
-
-# ---- the cover in a build: pages counted from a dry plan, then written ---------------------------
-def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
-    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
-    as the real faces get, without resolving or holding any card (the build streams those later).
-    Booklets are laid out for real (`books`: their imposed pages)."""
-    from pnp.render.plan import plan
-    out = []
-    for comp in comps if comps is not None else prep.game.components.values():
-        if comp.kind == "booklet":
-            if books and comp.id in books:
-                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
-            continue
-        decl = prep.game.meta["components"][comp.id]
-        front = prep.layouts.get(comp.front, decl.at("front"))
-        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
-        title = str(resolver.ctx.game["components"][comp.id]["title"])
-        pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
-                                            _duplex_document(prep.game, opts.duplex)))))
-    return out
-
-
-def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
-    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
-    from pnp.layout import qr
-    from pnp.layout.units import mm
-    two_sided = _duplex_document(game, opts.duplex)
-    n = 1 + (1 if blank_needed(opts.duplex) and two_sided else 0)
-    entries = []
-    for comp, ctitle, planned_pages in planned:
-        if planned_pages:
-            n += 1 if two_sided and n % 2 else 0     # as build_game: a component starts on a front
-            outline = any(s.outline for p in planned_pages for s in p.slots)
-            entries.append(Entry(ctitle, comp.kind, n + 1, n + len(planned_pages), {p.side for p in planned_pages},
-                                 comp.total, outline))
-            n += len(planned_pages)
-    meta = game.meta
-    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
-            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
-            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
-            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
-            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
-            "two_sided": two_sided}
-    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
-    first, *rest = pages(info, entries, paper, fonts, code)
-    writer.page(first, bookmark=str(title))
-    for p in rest:
-        writer.page(p)

@@ -25,8 +25,8 @@ class Slot:
     clip: tuple              # (x0, y0, x1, y1) the face may paint into
     outline: bool = False    # draw the face's cut outline (tokens, sheets)
     offset: tuple | None = None  # tiles only: the face point (top-left origin) at the tile's top-left
-    size: tuple | None = None    # tiles only: the trimmed tile's width and height
     matrix: tuple | None = None  # (a, b, c, d) scale/turn about (x, y) (booklet pages and their pictures)
+    size: tuple | None = None    # tiles only: the trimmed tile's width and height
 
 
 @dataclass

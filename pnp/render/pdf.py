@@ -136,8 +136,9 @@ class PdfWriter:
             c.bookmarkPage(key)
             if bookmark:
                 c.addOutlineEntry(bookmark, key, level=0)
-            for title in sub:
-                c.addOutlineEntry(title, key, level=1)
+            for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
+                c.bookmarkPage(f"{key}.{n}")
+                c.addOutlineEntry(title, f"{key}.{n}", level=1)
         c.showPage()
         self.pages += 1
 
