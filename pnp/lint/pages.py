@@ -17,7 +17,7 @@ EPS = 0.1 * MM
 
 def ink_box(face) -> tuple | None:
     """The face's ink in face coordinates (top-left origin), or None when it paints nothing."""
-    return geometry.union(geometry.box(p) for p in face.pieces)
+    return geometry.union(geometry.boxes(face.pieces))
 
 
 def slot_ink(slot, cache: dict | None = None) -> tuple | None:
