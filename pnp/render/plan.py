@@ -34,7 +34,14 @@ def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
             yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
     cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
-    gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
+    raw = opts.get("gap_mm", 0 if comp.kind == "deck" else 4)
+    try:
+        gap = float(raw) * 72 / 25.4
+    except (TypeError, ValueError):
+        gap = -1.0
+    if gap < 0 or isinstance(raw, bool):
+        raise Problems([Problem(comp.pos, f"`options: {{gap_mm: {raw}}}` of `{comp.id}` is not a length in mm",
+                                "write a number of millimetres, e.g. `gap_mm: 2` (0: pieces butted)")])
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
