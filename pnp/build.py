@@ -363,7 +363,21 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
             "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
             "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
     code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    _cover_glyphs(game, info, [(c, t) for c, t, _p in planned], fonts)
     pages = cover.pages(info, entries, paper, fonts, code)
     writer.page(pages[0], bookmark=str(title))
     for p in pages[1:]:
         writer.page(p)
+
+
+def _cover_glyphs(game, info, titles, fonts):
+    """The cover's own text (title, author, licence …) passes the same missing-glyph check as cards."""
+    from pnp.render.text import missing_glyphs
+    texts = [(game.meta.at(k) if k in game.meta else game.pos, k, v) for k, v in info.items() if isinstance(v, str)]
+    texts += [(game.meta["components"][c.id].at("title"), f"components.{c.id}.title", t) for c, t in titles]
+    problems = [Problem(pos, f"`{key}` on the cover: the font `sans` has no glyph for "
+                        + " ".join(f"`{ch}` (U+{ord(ch):04X})" for ch in sorted(missing)),
+                        "replace the character, or build with --no-cover")
+                for pos, key, v in texts if (missing := missing_glyphs(v, fonts, "sans"))]
+    if problems:
+        raise Problems(problems)

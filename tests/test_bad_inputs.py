@@ -93,6 +93,8 @@ def test_bad_input(case, tmp_path, good_project, monkeypatch):
     old.write_bytes(b"%PDF previous build")
     before = _tree(out)
     monkeypatch.chdir(root)
+    for name, value in case.get("env", {}).items():
+        monkeypatch.setenv(name, value)
     args = case.get("args_only") or ["build", GAME, *case.get("args", [])]
     if args[0] == "build" and "--out" not in args:
         args = [*args, "--out", str(out)]

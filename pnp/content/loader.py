@@ -48,7 +48,7 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
           "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
           "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
           "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
-COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\Z")
 
 
 def load_game(root: Path) -> Game:
@@ -202,6 +202,9 @@ def _deck(deck: YMap, cid, fields, langs, col):
     if "defaults" in deck and not isinstance(defaults, YMap):
         col.add(deck.at("defaults"), "`defaults` should be a map", "write `defaults:` then `field: value` lines")
         defaults = {}
+    for key in [k for k in defaults if k not in fields and k not in RESERVED]:
+        col.add(defaults.key_at(key), f"unknown field `{key}` under `defaults:`",
+                did_you_mean(key, list(fields)) + f" (declare it under `fields:` of `{cid}` in game.yaml)")
     return _items(cards, cid, fields, langs, col, need_id=True, defaults=defaults)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
-from pnp.layout import templating, units
+from pnp.layout import checks, templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
@@ -120,7 +120,10 @@ class Resolver:
                     pieces.extend(self._element(el, layout, ctx, card_id, card_pos))
                 except Skip:
                     continue
-                except templating.TemplateError as e:  # the deadline fired outside a template call
+                except templating.TemplateTimeout:  # the deadline fired outside a template call
+                    self.problems.add(Problem(el.pos, f"element `{el.name}` took longer than {templating.MAX_SECONDS:g} s "
+                                              f"of CPU to draw (card `{card_id}`)", "give it fewer or smaller parts"))
+                except templating.TemplateError as e:
                     self.problems.add(Problem(el.pos, f"{e} (element `{el.name}`, card `{card_id}`)",
                                               "simplify the templates of this element"))
         return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
@@ -163,6 +166,10 @@ class Resolver:
                 p["w"] = layout.w - p["x"]
             if p["h"] is None:
                 p["h"] = layout.h - p["y"]
+            bad = checks.problem(typ, p, params)
+            if bad:
+                self._problem(el.at.get(bad[0], el.pos), f"element `{el.name}` (card `{card_id}`): {bad[1]}",
+                              "give a sensible value")
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
             p["_ctx"] = ictx
             try:
