@@ -145,6 +145,9 @@ class Resolver:
                 seq = list(seq)
             except (templating.TemplateError, TypeError) as e:
                 self._problem(el.at.get("repeat", el.pos), f"`repeat` of `{el.name}`: {e}", "give a list expression")
+            if len(seq) > checks.MAX_LOOP:
+                self._problem(el.at.get("repeat", el.pos), f"`repeat` of `{el.name}` gives {len(seq):,} items, "
+                              f"more than the {checks.MAX_LOOP:,} allowed", "repeat over a shorter list")
             instances = [dict(ctx, item=item, index=i) for i, item in enumerate(seq)]
         out = []
         for ictx in instances:
