@@ -20,9 +20,12 @@ from pnp.layout.resolve import Resolver
 from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
-from pnp.render import impose
+from pnp.render import credits_text, impose
+from pnp.assemble import _booklet, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
-from pnp import rules
+from pnp import lint, rules
+from pnp.lint.pages import PageLint, check_pages, proxy
+from pnp.lint.sets import SetLint
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -42,6 +45,9 @@ class Options:
     back_offset: tuple = (0.0, 0.0)
     cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
     ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
+    booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
+    only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
+    strict: bool = False         # every warning is an error (nothing written)
 
 
 @dataclass
@@ -88,6 +94,8 @@ def prepare(project: Project, game_id: str) -> Prepared:
     icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
     fonts = _fonts(game)
     findings, ran = rules.run(game)
+    cfg = lint.Config.of(game)
+    ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
 
 
@@ -208,17 +216,31 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
+    sets = SetLint(resolver.lint, prep.game)
+    proxies = {}
     for comp in prep.game.components.values():
-        for _pair in faces(prep, lang, resolver, comp):
-            pass
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+    check_booklets(prep, resolver)
+    found = set(prep.findings) | resolver.findings | set(sets.findings())
+    if not resolver.problems:  # the page rules on both papers, printed double-sided
+        found |= set(check_pages(prep.game, resolver.lint, proxies,
+                                 lambda comp, pairs, paper: _plan(comp, pairs, paper, "long", (0.0, 0.0), comp.id,
+                                                                  duplex_document(prep.game, "long"))))
     if resolver.problems:
         e = Problems(resolver.problems)
-        e.findings = sorted(set(prep.findings) | resolver.findings)  # the rules ran: show them too
+        e.findings = lint.collapse(found)  # the rules ran: show them too
         raise e
-    return prep, sorted(set(prep.findings) | resolver.findings)
+    return prep, lint.collapse(found)
 
 
-def _plan(comp, pairs, paper, duplex, back_offset, title):
+def duplex_document(game, duplex: str) -> bool:
+    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
+    return duplex in ("long", "short") and any(c.back for c in game.components.values())
+
+
+def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
+    """The pages of one component. blank_backs: the document prints double-sided, so a page without
+    backs gets a blank page behind it (no piece prints behind another)."""
     opts = comp.options
     first = next(pairs, None)
     if first is None:
@@ -235,19 +257,19 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
                                 "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
     if comp.kind == "board" or not fits:
         for f, _b in pairs:
-            yield from impose.plan_tiles(f, paper, title)
+            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
     cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
     gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none")
+                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
 
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -255,16 +277,19 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     outdir = opts.out / game_id
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
+    comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
-        name = f"{game_id}.{lang}.{opts.paper}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        books = {c.id: _booklet(prep, resolver, c, opts) for c in comps if c.kind == "booklet"}
+        only = f".{'+'.join(opts.only)}" if opts.only else ""
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target, root=opts.out)
         f = cm.__enter__()
         ok = False
         try:
-            meta = {"title": str(resolver.ctx.game["title"]), "author": str(game.meta.get("author", "")),
+            meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
@@ -273,11 +298,15 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts),
+                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
-            for comp in game.components.values():
+            for comp in comps:
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
+                if comp.kind == "booklet":
+                    comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts))
+                    continue
                 count = 0
                 first_face = None
 
@@ -287,18 +316,20 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(faces(prep, lang, resolver, comp, cache))
+                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
-                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title), title)
+                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+                                           duplex_document(game, opts.duplex)), title, pagelint, comp)
                 if first_face:
                     comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
                                        "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            fit = [x for x in resolver.findings if x.severity == "error"]
+            found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
+            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -312,7 +343,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
                      "duplex": opts.duplex, "language": lang, "components": comps_info,
                      "fonts": sorted(set(prep.fonts.names.values()))})
-        pending.append(sorted(resolver.findings))
+        pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
@@ -321,19 +352,26 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     return manifest
 
 
-def _write_pages(writer, pages, title):
+def _write_pages(writer, pages, title, pagelint=None, comp=None):
     mark = title  # one outline entry per component, at its first page
     for page in pages:
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
         writer.page(page, bookmark=mark)
         mark = None
 
 
-def _dry_plan(prep, resolver, paper, opts) -> list:
+def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
-    as the real faces get, without resolving or holding any card (the build streams those later)."""
+    as the real faces get, without resolving or holding any card (the build streams those later).
+    Booklets are laid out for real (`books`: their imposed pages)."""
     from pnp.layout.pieces import Face
     out = []
-    for comp in prep.game.components.values():
+    for comp in comps if comps is not None else prep.game.components.values():
+        if comp.kind == "booklet":
+            if books and comp.id in books:
+                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+            continue
         decl = prep.game.meta["components"][comp.id]
         front = prep.layouts.get(comp.front, decl.at("front"))
         back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
@@ -341,43 +379,6 @@ def _dry_plan(prep, resolver, paper, opts) -> list:
         blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
         title = str(resolver.ctx.game["components"][comp.id]["title"])
         pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title))))
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            duplex_document(prep.game, opts.duplex)))))
     return out
-
-
-def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
-    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
-    from pnp.render import cover
-    has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
-    n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
-    entries = []
-    for comp, ctitle, pages in planned:
-        if pages:
-            outline = any(s.outline for p in pages for s in p.slots)
-            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
-            n += len(pages)
-    meta = game.meta
-    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
-            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
-            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
-            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
-            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
-    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
-    _cover_glyphs(game, info, [(c, t) for c, t, _p in planned], fonts)
-    pages = cover.pages(info, entries, paper, fonts, code)
-    writer.page(pages[0], bookmark=str(title))
-    for p in pages[1:]:
-        writer.page(p)
-
-
-def _cover_glyphs(game, info, titles, fonts):
-    """The cover's own text (title, author, licence …) passes the same missing-glyph check as cards."""
-    from pnp.render.text import missing_glyphs
-    texts = [(game.meta.at(k) if k in game.meta else game.pos, k, v) for k, v in info.items() if isinstance(v, str)]
-    texts += [(game.meta["components"][c.id].at("title"), f"components.{c.id}.title", t) for c, t in titles]
-    problems = [Problem(pos, f"`{key}` on the cover: the font `sans` has no glyph for "
-                        + " ".join(f"`{ch}` (U+{ord(ch):04X})" for ch in sorted(missing)),
-                        "replace the character, or build with --no-cover")
-                for pos, key, v in texts if (missing := missing_glyphs(v, fonts, "sans"))]
-    if problems:
-        raise Problems(problems)

@@ -74,8 +74,14 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
                    "QR code to game.yaml `url`.")
 @click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills, for home printers "
               "(writes <game>.<lang>.<paper>.ink-saver.pdf).")
+@click.option("--booklet", "booklet", type=click.Choice(["saddle", "none"]), default="saddle", show_default=True,
+              help="Rules booklets: saddle = 2 pages a side on sheets to fold and staple; none = plain pages, "
+                   "one per page (for reading on screen).")
+@click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]",
+              help="Build only these components (e.g. `--only rules`), into <game>.<lang>.<paper>.<ids>.pdf.")
+@click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error: exit 1, write nothing.")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.build import Options
     proj = _project(ctx)
@@ -86,7 +92,9 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
-    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver)
+    only_ids = tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip()))
+    opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
+                   booklet=booklet, only=only_ids, strict=strict)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     try:
@@ -191,11 +199,12 @@ def _offset(text: str):
 @click.argument("games", nargs=-1)
 @click.option("--lang", default=None, help="Language to check (default: the game's first).")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error (exit 1).")
 @click.pass_context
-def check(ctx, games, lang, as_json):
-    """Load, validate and run the rules engine without rendering."""
+def check(ctx, games, lang, as_json, strict):
+    """Load, validate, run the rules engine and the print lint, without rendering."""
     from pnp.build import check_game
-    from pnp import rules
+    from pnp import lint, rules
     proj = _project(ctx)
     try:
         names = proj.resolve_names(games)
@@ -205,6 +214,8 @@ def check(ctx, games, lang, as_json):
     for name in names:
         try:
             prep, findings = check_game(proj, name, lang)
+            if strict:
+                findings = lint.strict(findings)
         except Problems as e:
             status = EXIT_INPUT
             found = getattr(e, "findings", [])

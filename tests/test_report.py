@@ -22,7 +22,7 @@ def report(tmp_path_factory):
 
     def get(game):
         if game not in _reports:
-            r = run_pnp("report", game, "--out", base)
+            r = run_pnp("report", game, "--lang", "en", "--out", base)
             _reports[game] = (r, base / game)
         return _reports[game]
     return get
@@ -83,7 +83,7 @@ def test_report_of_every_game(game, report):
     assert r.returncode in (0, 1), r.stderr           # 1: rule errors, still reported
     if r.returncode == 1:
         assert "rule error" in r.stderr
-    pdf = out / f"{game}.report.pdf"
+    pdf = out / f"{game}.report.en.pdf"
     assert pdf.is_file(), r.stdout + r.stderr
     with pikepdf.open(pdf) as p:
         assert len(p.pages) >= 2
@@ -95,8 +95,9 @@ def test_report_of_every_game(game, report):
     g = load_game(ROOT / "content" / game)
     from pnp import rules
     mod = rules.game_module(game)
-    hook = [c["title"] for c in mod.report(g)] if mod is not None and hasattr(mod, "report") else []
-    titles = {cid: g.text(c.title, g.languages[0]) for cid, c in g.components.items()}
+    hook = [c["title"]["en"] if isinstance(c["title"], dict) else c["title"] for c in mod.report(g)] \
+        if mod is not None and hasattr(mod, "report") else []
+    titles = {cid: g.text(c.title, "en") for cid, c in g.components.items()}
     generic = [f"{titles[c.id]}: cards per {name}" for c in g.components.values() if c.items
                for name, (typ, _r, _ch) in c.fields.items() if typ == "enum"]
     for title in hook + generic:
@@ -113,7 +114,7 @@ def test_report_of_every_game(game, report):
         assert _squash(cid) in text, f"card `{cid}` has no thumbnail label"
 
     # one PNG per chart, legible sizes, not blank
-    pngs = sorted((out / "report").glob("*.png"))
+    pngs = sorted((out / "report" / "en").glob("*.png"))
     m = re.search(r"(\d+) charts", r.stdout)
     assert m and len(pngs) == int(m.group(1)) >= len(hook) + len(generic)
     for png in pngs:
@@ -126,7 +127,7 @@ def test_report_of_every_game(game, report):
 def test_criminal_poker_charts_carry_their_numbers(report):
     r, out = report("criminal-poker")
     assert r.returncode == 0, r.stderr
-    text = "\n".join(page_text(out / "criminal-poker.report.pdf"))
+    text = "\n".join(page_text(out / "criminal-poker.report.en.pdf"))
     assert "How the murderer is decided" in text
     # the fairness percentages are printed on the bars and in the summary table
     assert len(re.findall(r"\b\d{1,2}\.\d\b", text)) >= 12
@@ -136,12 +137,12 @@ def test_criminal_poker_charts_carry_their_numbers(report):
 
 def test_report_is_deterministic(report, tmp_path):
     r1, out1 = report("criminal-poker")
-    r2 = run_pnp("report", "criminal-poker", "--out", tmp_path)
+    r2 = run_pnp("report", "criminal-poker", "--lang", "en", "--out", tmp_path)
     assert r1.returncode == r2.returncode == 0, r2.stderr
     out2 = tmp_path / "criminal-poker"
-    assert (out1 / "criminal-poker.report.pdf").read_bytes() == (out2 / "criminal-poker.report.pdf").read_bytes()
-    for png in (out1 / "report").glob("*.png"):
-        assert png.read_bytes() == (out2 / "report" / png.name).read_bytes(), png.name
+    assert (out1 / "criminal-poker.report.en.pdf").read_bytes() == (out2 / "criminal-poker.report.en.pdf").read_bytes()
+    for png in (out1 / "report" / "en").glob("*.png"):
+        assert png.read_bytes() == (out2 / "report" / "en" / png.name).read_bytes(), png.name
 
 
 def test_failing_deck_is_reported_and_exits_1(tmp_path):
@@ -150,10 +151,10 @@ def test_failing_deck_is_reported_and_exits_1(tmp_path):
     text = ev.read_text("utf-8")
     assert "type: weapon" in text
     ev.write_text(text.replace("type: weapon", "type: physical", 1), "utf-8")   # no murder weapon left
-    r = run_pnp("--project", proj, "report", "criminal-poker", "--out", tmp_path / "out")
+    r = run_pnp("--project", proj, "report", "criminal-poker", "--lang", "en", "--out", tmp_path / "out")
     assert r.returncode == 1, r.stdout + r.stderr
     assert re.search(r"evidence\.yaml:\d+:\d+: error: .*weapon", r.stderr)
-    pdf = tmp_path / "out" / "criminal-poker" / "criminal-poker.report.pdf"
+    pdf = tmp_path / "out" / "criminal-poker" / "criminal-poker.report.en.pdf"
     assert pdf.is_file()
     body = _squash("\n".join(page_text(pdf)))
     assert _squash("criminal-poker:deck-rules") in body and "error" in body
@@ -167,9 +168,9 @@ def test_game_without_rules_module_gets_generic_charts(tmp_path):
     src.rename(dst)
     gy = dst / "game.yaml"
     gy.write_text(gy.read_text("utf-8").replace("id: criminal-poker", "id: house-rules-poker", 1), "utf-8")
-    r = run_pnp("--project", proj, "report", "house-rules-poker", "--out", tmp_path / "out")
+    r = run_pnp("--project", proj, "report", "house-rules-poker", "--lang", "en", "--out", tmp_path / "out")
     assert r.returncode == 0, r.stderr
-    text = "\n".join(page_text(tmp_path / "out" / "house-rules-poker" / "house-rules-poker.report.pdf"))
+    text = "\n".join(page_text(tmp_path / "out" / "house-rules-poker" / "house-rules-poker.report.en.pdf"))
     assert "How the murderer is decided" not in text          # that chart comes from the game's module
     assert "cards per type" in text and "value histogram by type" in text
 
@@ -190,6 +191,7 @@ def test_bad_input_writes_nothing_and_exits_2(tmp_path):
 # ---- the hook contract, without a game ----------------------------------------------------------
 class _Game:
     id = "x"
+    languages = ("zh-TW", "en")
     components = {"deck": object()}
 
 
@@ -211,3 +213,33 @@ def test_hook_charts_checks_the_contract():
         raise KeyError("evidence")
     res = hook_charts(_Game, SimpleNamespace(report=boom))
     assert res.problems and "KeyError" in res.problems[0]
+
+
+def test_chart_texts_may_be_given_per_language():
+    from types import SimpleNamespace
+    from pnp.report.stats import hook_charts
+    ch = {"title": {"zh-TW": "兇手如何決定", "en": "How the murderer is decided"}, "labels": ["a"],
+          "series": {"s": [1]}, "y_label": {"zh-TW": "局數", "en": "deals"}}
+    zh = hook_charts(_Game, SimpleNamespace(report=lambda g: [ch]), "zh-TW").charts[0]
+    en = hook_charts(_Game, SimpleNamespace(report=lambda g: [ch]), "en").charts[0]
+    assert (zh.title, zh.y_label) == ("兇手如何決定", "局數") and (en.title, en.y_label) == ("How the murderer is decided", "deals")
+    bad = {**ch, "title": {"en": 3}}
+    assert hook_charts(_Game, SimpleNamespace(report=lambda g: [bad]), "en").problems
+
+
+def test_report_in_every_language_with_its_own_words_and_only_embedded_fonts(tmp_path):
+    from pdfutil import fonts_of
+    r = run_pnp("report", "criminal-poker", "--lang", "all", "--out", tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "criminal-poker"
+    zh, en = out / "criminal-poker.report.zh-TW.pdf", out / "criminal-poker.report.en.pdf"
+    assert zh.is_file() and en.is_file()
+    assert list((out / "report" / "zh-TW").glob("*.png")) and list((out / "report" / "en").glob("*.png"))
+    with pikepdf.open(zh) as p:
+        outline = [str(i.title) for i in p.open_outline().root]
+        fonts = fonts_of(p)
+    assert "配件" in outline and "規則檢查" in outline and "牌面總覽" in outline, outline
+    assert "Components" not in outline
+    text = _squash("\n".join(page_text(zh)))
+    assert "張數（含重複張）" in text and "cards(copiescounted)" not in text
+    assert fonts and all(fonts.values()), fonts          # every font embedded: no Helvetica from tables or charts

@@ -52,3 +52,41 @@ def test_inline_icons_and_unknown_icons():
     atoms, unknown = tokens("持有 :knife: 兇器 :nope: 12:30", {"knife"})
     assert unknown == {"nope"}
     assert any(p[0] == "i" and p[1] == "knife" for a in atoms for p in a.parts)
+
+
+def test_a_number_stays_with_its_measure_word_or_unit(fonts):
+    cases = ["每回合開始時抽 1 張牌，然後棄 2 張牌；若手牌超過 5 張，休息 1 小時。" * 2,
+             "When the case fails, doom +1 and every player loses 2 sanity; wait 3 hours."]
+    for text in cases:
+        for width in range(18, 70, 1):
+            laid, _ = layout(text, fonts, "sans", 9, (0, 0, width * MM, 300 * MM))
+            lines = _lines(laid)
+            for a, b in zip(lines, lines[1:]):
+                assert not a.rstrip().split(" ")[-1].lstrip("+").isdigit(), (width, a, b)
+
+
+def test_short_last_lines_are_balanced(fonts):
+    # greedy breaking leaves one or two characters on the last line at some widths; balancing
+    # keeps the number of lines and evens them out
+    text = "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。"
+    short = 0
+    for width in range(20, 60):
+        laid, _ = layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM))
+        lines = _lines(laid)
+        if len(lines) > 1:
+            longest = max(fonts.width(line, "sans", 9) for line in lines)
+            if fonts.width(lines[-1], "sans", 9) < 0.34 * longest:
+                short += 1
+            greedy = len(layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM), balance=False)[0].runs)
+            assert greedy >= 1
+            # the same number of lines as greedy breaking: balancing never makes text taller
+            g_lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM), balance=False)[0])
+            assert len(lines) == len(g_lines), (width, lines, g_lines)
+    assert short == 0
+
+
+def test_closing_punctuation_never_alone_on_the_last_line(fonts):
+    text = "嫌疑犯在案發時間並不在現場（有證人）。"
+    for width in range(15, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM))[0])
+        assert len(lines[-1].strip()) > 1 or len(lines) == 1, (width, lines)

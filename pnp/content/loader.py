@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
 from pnp.content.yamlfile import YList, YMap, load_file
@@ -19,7 +20,8 @@ GAME_SPEC = {
     "author": Opt("str"),
     "version": Opt("str"),
     "url": Opt("str", help="the game's web page; printed as a QR code on the cover"),
-    "licence": Opt("str"),
+    "licence": Opt("str", help="the terms of this edition (not for a fan edition of someone else's game)"),
+    "credits": Opt("map", help="the original game: designers, publisher, year, owner, fan_edition, source"),
     "keywords": Opt("list"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
     "palette": Opt("map", default={}, help="colour names → `#rrggbb`"),
@@ -27,6 +29,7 @@ GAME_SPEC = {
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),
+    "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
 }
 
 COMPONENT_SPEC = {
@@ -35,7 +38,8 @@ COMPONENT_SPEC = {
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
-    "front": Opt("str", True, help="a layout name such as `criminal-poker/evidence`"),
+    "front": Opt("str", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`)"),
+    "source": Opt("str", help="a booklet's text: files `<source>.<lang>.md` in the game folder (default: the component id)"),
     "back": Opt("str", help="a layout name for the backs"),
     "count": Opt("int", help="the number of physical pieces the rules expect"),
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
@@ -75,6 +79,9 @@ def load_game(root: Path) -> Game:
             col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`", "write it as `#rrggbb`")
     if g["title"] is not None:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
+    credits = check_credits(meta, col, langs)
+    check_links(meta, col)
+    _check_lint(meta, g["lint"] or {}, col)
     comps: dict[str, Component] = {}
     raw = g["components"] or {}
     for cid, decl in raw.items():
@@ -92,7 +99,17 @@ def load_game(root: Path) -> Game:
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, palette=dict(g["palette"] or {}), fonts=dict(g["fonts"] or {}),
-                pos=Pos(display_path(game_file)))
+                pos=Pos(display_path(game_file)), credits=credits)
+
+
+def _check_lint(meta, levels, col):
+    from pnp.lint import LEVELS, RULES, level_of
+    for rule, level in levels.items():
+        level = level_of(level)
+        if rule not in RULES:
+            col.add(meta["lint"].key_at(rule), f"`{rule}` is not a print lint rule", did_you_mean(rule, RULES))
+        elif not isinstance(level, str) or level not in LEVELS:
+            col.add(meta["lint"].at(rule), f"lint rule `{rule}` is set to `{level}`", did_you_mean(str(level), LEVELS))
 
 
 def _problem(pos, what, todo):
@@ -136,6 +153,14 @@ def _fields(decl: YMap, col: Collector) -> dict:
 
 def _component(root, cid, decl, langs, col, done, raw):
     c = check_map(decl, COMPONENT_SPEC, col, f"component `{cid}`", langs)
+    if c["kind"] == "booklet":
+        return _booklet(root, cid, decl, c, langs, col)
+    if c["source"] is not None:
+        col.add(decl.key_at("source"), f"`source` is for booklets, and `{cid}` is a {c['kind']}",
+                "remove `source:`, or write `kind: booklet`")
+    if not c["front"]:
+        col.add(decl.pos, f"component `{cid}` lacks the required key `front`",
+                "add `front:` (a layout name such as `common/poker`)")
     fields = _fields(decl, col)
     source = None
     items: list[Item] = []
@@ -169,6 +194,33 @@ def _component(root, cid, decl, langs, col, done, raw):
     return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
                      back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
                      source=source, options=dict(c["options"] or {}), fields=fields)
+
+
+def _booklet(root, cid, decl, c, langs, col):
+    """A rules booklet: one markdown file per language, `<source>.<lang>.md` in the game folder."""
+    for key in ("cards", "items", "from", "back", "count", "fields"):
+        if key in decl:
+            col.add(decl.key_at(key), f"`{key}` has no meaning for a booklet", "remove it")
+    stem = c["source"] or cid
+    pos = decl.at("source") if c["source"] else decl.key_pos.get("kind", decl.pos)
+    files = {}
+    if "/" in stem or "\\" in stem or stem.startswith("."):
+        col.add(pos, f"`source: {stem}` should name files in the game folder", "write a name such as `rules`")
+    else:
+        for lang in langs:
+            name = f"{stem}.{lang}.md"
+            if not (root / name).is_file():
+                col.add(pos, f"booklet `{cid}` has no `{lang}` text: `{name}` is missing",
+                        f"write content/{root.name}/{name} (every language of the game needs one)")
+                continue
+            path = _inside(root, name, pos, col)
+            if path is not None:
+                files[lang] = path
+    if c["title"] is not None:
+        _check_text(c["title"], decl.at("title"), langs, col, "title")
+    return Component(id=cid, kind="booklet", title=c["title"], front=c["front"] or "common/booklet", back=None,
+                     items=(), count=None, pos=decl.key_pos.get("kind", decl.pos), options=dict(c["options"] or {}),
+                     files=files)
 
 
 def _inside(root: Path, rel: str, pos: Pos, col: Collector):

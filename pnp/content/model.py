@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pnp.errors import Pos
 
-KINDS = ("deck", "tokens", "sheet", "board")
+KINDS = ("deck", "tokens", "sheet", "board", "booklet")
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Item:
 @dataclass(frozen=True)
 class Component:
     id: str
-    kind: str                    # deck | tokens | sheet | board
+    kind: str                    # deck | tokens | sheet | board | booklet
     title: object                # text or {lang: text}
     front: str                   # layout name
     back: str | None             # layout name, or None
@@ -46,6 +46,7 @@ class Component:
     source: Pos | None = None    # the deck file, if any
     options: dict = field(default_factory=dict)   # imposition options (cut, gap, shape …)
     fields: dict = field(default_factory=dict)    # declared field types
+    files: dict = field(default_factory=dict)     # booklets: language → the markdown file (Path)
 
     @property
     def total(self) -> int:
@@ -64,6 +65,7 @@ class Game:
     palette: dict                # colour name → "#rrggbb"
     fonts: dict                  # role → font spec ("noto-sans-tc" or a path inside the game folder)
     pos: Pos                     # game.yaml
+    credits: dict = field(default_factory=dict)   # `credits:` checked (pnp.content.credits), {} when absent
 
     def items(self):
         for comp in self.components.values():

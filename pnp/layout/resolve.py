@@ -17,6 +17,8 @@ from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
+from pnp import lint
+from pnp.lint import face as lintface
 from pnp.render import text as textlay
 from pnp.rules.base import error
 
@@ -34,6 +36,7 @@ class Resolver:
         self.problems: set = set()
         self.findings: set = set()
         self._template_errors: set = set()   # (pos, error or image): reported for the first card only
+        self.lint = lint.Config.of(game)     # print lint levels (game.yaml `lint:`), run on every face
         templating.new_run()
 
     def fingerprint(self) -> int:
@@ -112,12 +115,14 @@ class Resolver:
 
     # ---- faces --------------------------------------------------------------------------------
     def face(self, layout, ctx, card_id: str, card_pos: Pos, name: str) -> Face:
-        pieces = []
+        pieces, tagged = [], []
         with templating.deadline():
             for el in layout.elements:
                 self._where = (el, card_id, card_pos)
                 try:
-                    pieces.extend(self._element(el, layout, ctx, card_id, card_pos))
+                    got = self._element(el, layout, ctx, card_id, card_pos)
+                    pieces.extend(got)
+                    tagged.append((el, got))
                 except Skip:
                     continue
                 except templating.TemplateTimeout:  # the deadline fired outside a template call
@@ -126,6 +131,7 @@ class Resolver:
                 except templating.TemplateError as e:
                     self.problems.add(Problem(el.pos, f"{e} (element `{el.name}`, card `{card_id}`)",
                                               "simplify the templates of this element"))
+        self.findings.update(lintface.check_face(self.lint, layout, tagged, card_id, card_pos, name))
         return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
 
     def _element(self, el, layout, ctx, card_id, card_pos):

@@ -76,7 +76,8 @@ class PdfWriter:
             self.forms.popitem(last=False)
         return name
 
-    def page(self, page, bookmark: str | None = None):
+    def page(self, page, bookmark: str | None = None, sub=()):
+        """Draw one planned page; `bookmark` adds an outline entry, `sub` entries one level below it."""
         c = self.c
         c.setPageSize((page.w, page.h))
         if page.trim:
@@ -101,9 +102,12 @@ class PdfWriter:
             c.clipPath(p, stroke=0, fill=0)
             if slot.offset is None:
                 c.translate(slot.x, slot.y)
+                if slot.matrix:
+                    c.transform(*slot.matrix, 0, 0)
             else:  # a tile: the face's point (ox, oy) (top-left origin) goes to the tile's top-left corner
                 ox, oy = slot.offset
-                c.translate(slot.x - ox, slot.y + (y1 - y0) - slot.face.h + oy)
+                th = slot.size[1] if slot.size else y1 - y0
+                c.translate(slot.x - ox, slot.y + th - slot.face.h + oy)
             if name:
                 c.doForm(name)
             else:
@@ -127,10 +131,14 @@ class PdfWriter:
             c.setFont(self.font, 6)
             c.setFillColor(_color("#444444"))
             c.drawString(x, y, text)
-        if bookmark:
+        if bookmark or sub:
             key = f"p{self.pages}"
             c.bookmarkPage(key)
-            c.addOutlineEntry(bookmark, key, level=0)
+            if bookmark:
+                c.addOutlineEntry(bookmark, key, level=0)
+            for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
+                c.bookmarkPage(f"{key}.{n}")
+                c.addOutlineEntry(title, f"{key}.{n}", level=1)
         c.showPage()
         self.pages += 1
 

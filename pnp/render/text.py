@@ -2,7 +2,9 @@
 
 Markup in running text: `**bold**`, `:icon-name:` (an icon drawn at text size on the baseline),
 and line breaks. Lines break between CJK characters and between Latin words (never inside a word);
-closing punctuation never starts a line and opening brackets never end one (kinsoku).
+closing punctuation never starts a line and opening brackets never end one (kinsoku); a number stays
+with the word after it, its measure word or unit (`抽 1 張`, `+1 doom`); and a paragraph whose last
+line would be short gets its last two lines balanced (the narrowest width that keeps them two).
 """
 from __future__ import annotations
 
@@ -15,6 +17,8 @@ NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!
 NO_END = set("「『（《〈【〔〖〘〚“‘([{<")
 ASCENT, DESCENT = 0.88, 0.12
 _MARK = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
+_NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/]\d+)*%?")
+SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
 
 
 def is_cjk(ch: str) -> bool:
@@ -28,6 +32,7 @@ class Atom:
     parts: list          # [(kind, value, bold)] kind: "t" text | "i" icon
     space: str = ""      # trailing spaces (dropped at a line end)
     newline: bool = False
+    number: bool = False  # a number waiting for its measure word or unit
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,23 @@ def tokens(text: str, icon_names) -> tuple[list, set]:
                     word.parts[-1] = ("t", val + ch, b)
                 else:
                     word.parts.append(("t", ch, bold))
-    return _kinsoku(atoms), unknown
+    return _numbers(_kinsoku(atoms)), unknown
+
+
+def _numbers(atoms: list) -> list:
+    """Glue a number to the atom after it (its measure word or unit), keeping the space between."""
+    out: list[Atom] = []
+    for a in atoms:
+        prev = out[-1] if out else None
+        if prev is not None and not a.newline and not prev.newline and getattr(prev, "number", False) and a.parts:
+            prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
+            prev.space = a.space
+            prev.number = False
+            continue
+        text = "".join(v for k, v, _b in a.parts if k == "t") if all(k == "t" for k, _v, _b in a.parts) else ""
+        a.number = bool(text) and _NUMBER.fullmatch(text) is not None
+        out.append(a)
+    return out
 
 
 def _kinsoku(atoms: list) -> list:
@@ -101,17 +122,10 @@ def _atom_width(a: Atom, fonts, role, size) -> float:
     return w
 
 
-def _break(atoms, fonts, role, size, width):
-    """Greedy lines; returns (lines, widest overflow of an unbreakable atom)."""
+def _greedy(atoms, fonts, role, size, width, space_w):
+    """Greedy lines of one paragraph (no newline atoms); returns (lines, widest overflow of an atom)."""
     lines, line, x, over = [], [], 0.0, 0.0
-    space_w = fonts.width(" ", role, size)
-    hard = set()  # indexes of lines ended by a line break in the text (never justified)
     for a in atoms:
-        if a.newline:
-            hard.add(len(lines))
-            lines.append(line)
-            line, x = [], 0.0
-            continue
         w = _atom_width(a, fonts, role, size)
         if line and x + w > width + 1e-6:
             lines.append(line)
@@ -120,20 +134,60 @@ def _break(atoms, fonts, role, size, width):
         line.append((a, w))
         x += w + len(a.space) * space_w
     lines.append(line)
-    hard.add(len(lines) - 1)
+    return lines, over
+
+
+def _line_width(line, space_w) -> float:
+    return sum(w for _a, w in line) + sum(len(a.space) * space_w for a, _w in line[:-1])
+
+
+def _balanced(atoms, fonts, role, size, width, space_w, balance):
+    """Greedy lines; when the last line is short, the last two lines are broken again at the
+    narrowest width that keeps them two, so the lines above stay as they were."""
+    lines, over = _greedy(atoms, fonts, role, size, width, space_w)
+    if not balance or len(lines) < 2 or over > 0:
+        return lines, over
+    widths = [_line_width(line, space_w) for line in lines]
+    if widths[-1] >= SHORT_LAST * max(widths):
+        return lines, over
+    tail = [a for a, _w in lines[-2] + lines[-1]]
+    lo, hi = width / 2, width
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if len(_greedy(tail, fonts, role, size, mid, space_w)[0]) > 2:
+            lo = mid
+        else:
+            hi = mid
+    return lines[:-2] + _greedy(tail, fonts, role, size, hi, space_w)[0], over
+
+
+def _break(atoms, fonts, role, size, width, balance=True):
+    """Lines of every paragraph; returns (lines, widest overflow of an unbreakable atom, indexes of
+    lines ended by a line break in the text — never justified)."""
+    lines, over, hard, para = [], 0.0, set(), []
+    space_w = fonts.width(" ", role, size)
+    for a in [*atoms, None]:
+        if a is not None and not a.newline:
+            para.append(a)
+            continue
+        got, o = _balanced(para, fonts, role, size, width, space_w, balance)
+        lines += got
+        over = max(over, o)
+        hard.add(len(lines) - 1)
+        para = []
     return lines, over, hard
 
 
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
-           icon_names=()) -> tuple[Laid, set]:
+           icon_names=(), balance: bool = True) -> tuple[Laid, set]:
     """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits."""
     x0, y0, w, h = box
     atoms, unknown = tokens(text, icon_names)
     min_size = size if min_size is None else min(min_size, size)
 
-    def attempt(s):
-        lines, over, hard = _break(atoms, fonts, role, s, w)
+    def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
+        lines, over, hard = _break(atoms, fonts, role, s, w, bal)
         need = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading if lines else 0
         return lines, max(over, 0.0), max(need - h, 0.0), hard
 
@@ -151,7 +205,8 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
                     hi = mid
                 else:
                     lo, chosen = mid, mid
-            lines, wover, hover, hard = attempt(chosen)
+    if balance:
+        lines, wover, hover, hard = attempt(chosen, True)
     s = chosen
     space_w = fonts.width(" ", role, s)
     total = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading

@@ -63,6 +63,12 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
     return text + "…"
 
 
+def _drawing(width, height, font) -> Drawing:
+    d = Drawing(width, height)
+    d.initialFontName = font   # the renderer's starting font: otherwise Helvetica, never embedded
+    return d
+
+
 def drawing(chart, font: str, width: float = 170 * MM, palette: dict | None = None) -> Drawing:
     """The chart as a reportlab Drawing `width` wide (height follows from the number of bars)."""
     labels = list(chart.labels)
@@ -85,7 +91,7 @@ def drawing(chart, font: str, width: float = 170 * MM, palette: dict | None = No
         bar_band = max(12, 4 + 8 * len(names))
         plot_h = bar_band * len(labels)
         height = top + plot_h + 36 + (12 if chart.note else 0)
-        d = Drawing(width, height)
+        d = _drawing(width, height, font)
         bc = HorizontalBarChart()
         bc.x, bc.y = label_w + 8, 30 + (12 if chart.note else 0)
         bc.width, bc.height = width - bc.x - 24, plot_h
@@ -104,7 +110,7 @@ def drawing(chart, font: str, width: float = 170 * MM, palette: dict | None = No
         label_h = (max(stringWidth(lbl, font, TICK_SIZE) for lbl in labels) * 0.6 + 10) if rotate else 14
         base = 20 + label_h + (12 if chart.note else 0)
         height = top + plot_h + base
-        d = Drawing(width, height)
+        d = _drawing(width, height, font)
         bc = VerticalBarChart()
         bc.x, bc.y = 52, base
         bc.width, bc.height = width - bc.x - 10, plot_h

@@ -14,20 +14,20 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
 @click.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", default=None, help="Language of the card faces and titles (default: the game's first).")
+@click.option("--lang", default=None, help="Language of the report, its card faces and titles: a code or `all` "
+                                           "(default: the game's first). One file per language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.pass_context
 def report(ctx, games, lang, paper, out):
-    """Write a deck report of GAMES (all when none named): OUT/<game>/<game>.report.pdf with the
+    """Write a deck report of GAMES (all when none named): OUT/<game>/<game>.report.<lang>.pdf with the
     components, charts of every deck, every rules check with its findings and a contact sheet of the
-    faces, plus each chart as OUT/<game>/report/*.png.
+    faces, plus each chart as OUT/<game>/report/<lang>/*.png.
 
     A game that breaks its rules still gets its report, and the command exits 1; bad input writes
     nothing and exits 2."""
     from pnp.build import Project
     from pnp.errors import Pos, Problem
-    from pnp.report.make import make_report
     proj = Project(Path(ctx.obj["project"]))
     outp = Path(out)
     try:
@@ -41,23 +41,37 @@ def report(ctx, games, lang, paper, out):
         sys.exit(EXIT_INPUT)
     status = EXIT_OK
     for name in names:
-        t0 = time.perf_counter()
-        try:
-            r = make_report(proj, name, lang, outp, paper)
-        except Problems as e:
-            for p in e.problems:
-                click.echo(str(p), err=True)
-            click.echo(f"{name}: {len(e.problems)} problem(s) in the input; nothing was written.", err=True)
-            status = EXIT_INPUT
-            continue
-        for f in r.findings:
-            click.echo(str(f), err=True)
-        click.echo(f"wrote {r.pdf} ({r.pages} pages, {len(r.charts)} charts, {r.faces} faces) "
-                   f"and {len(r.pngs)} PNG charts in {r.pdf.parent / 'report'}")
-        if r.errors:
-            click.echo(f"{name}: {len(r.errors)} rule error(s), shown in the report", err=True)
-            if status == EXIT_OK:
-                status = EXIT_RULES
-        else:
-            click.echo(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
+        for one in _langs(proj, name, lang):
+            status = _one(proj, name, one, outp, paper, status)
     sys.exit(status)
+
+
+def _langs(proj, name, lang):
+    if lang != "all":
+        return [lang]
+    from pnp.content.loader import load_game
+    try:
+        return list(load_game(proj.content / name).languages) or [None]
+    except Problems:
+        return [None]   # make_report reports the problems
+
+
+def _one(proj, name, lang, outp, paper, status):
+    from pnp.report.make import make_report
+    t0 = time.perf_counter()
+    try:
+        r = make_report(proj, name, lang, outp, paper)
+    except Problems as e:
+        for p in e.problems:
+            click.echo(str(p), err=True)
+        click.echo(f"{name}: {len(e.problems)} problem(s) in the input; nothing was written.", err=True)
+        return EXIT_INPUT
+    for f in r.findings:
+        click.echo(str(f), err=True)
+    click.echo(f"wrote {r.pdf} ({r.pages} pages, {len(r.charts)} charts, {r.faces} faces) "
+               f"and {len(r.pngs)} PNG charts in {r.pdf.parent / 'report' / r.lang}")
+    if r.errors:
+        click.echo(f"{name}: {len(r.errors)} rule error(s), shown in the report", err=True)
+        return EXIT_RULES if status == EXIT_OK else status
+    click.echo(f"{name} ({r.lang}): ok in {time.perf_counter() - t0:.2f} s")
+    return status

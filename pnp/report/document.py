@@ -150,7 +150,7 @@ def _clip(text, font, size, width):
 def table(rows, widths, styles: Styles, header=True, colours=()) -> Table:
     data = [[c if isinstance(c, Flowable) else styles.p(str(c), styles.cell) for c in r] for r in rows]
     t = Table(data, colWidths=widths, repeatRows=1 if header else 0, hAlign="LEFT")
-    cmds = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+    cmds = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), styles.font),  # no Helvetica
             ("LINEBELOW", (0, 0), (-1, -1), 0.25, HexColor("#cccccc")),
             ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
     if header:

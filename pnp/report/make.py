@@ -23,6 +23,7 @@ from pnp.layout.units import MM, mm
 from pnp.rules.base import error
 from pnp.report import charts as chartmod
 from pnp.report import stats
+from pnp.report.words import words
 
 GENERIC = ("unique-ids", "counts", "translations", "text-fits")
 
@@ -90,7 +91,8 @@ def _hook_findings(game, module, problems) -> list:
 
 def make_report(project, game_id: str, lang: str | None = None, out: Path = Path("output"),
                 paper: str = "a4") -> Report:
-    """Write OUT/<game>/<game>.report.pdf and OUT/<game>/report/*.png. Raises Problems on bad input."""
+    """Write OUT/<game>/<game>.report.<lang>.pdf and OUT/<game>/report/<lang>/*.png. Raises Problems
+    on bad input."""
     prep = prepare(project, game_id)
     game = prep.game
     resolver = resolver_for(prep, lang)
@@ -101,7 +103,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
         raise Problems(resolver.problems)
 
     module = rules.game_module(game_id)
-    hook = stats.hook_charts(game, module)
+    hook = stats.hook_charts(game, module, lang)
     try:
         summary = rules.summary(game)
     except Exception as e:  # shown in the report, like a broken report() hook
@@ -122,18 +124,19 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     pngs = {ch.key: chartmod.png(drawings[ch.key]) for ch in all_charts}
 
     outdir = Path(out) / game_id
-    target = outdir / f"{game_id}.report.pdf"
+    target = outdir / f"{game_id}.report.{lang}.pdf"
     game_title = str(resolver.ctx.game["title"])
+    w = words(lang)
     with atomic_output(target) as f:
         from pnp.render.pdf import PdfWriter
-        writer = PdfWriter(f, font, {"title": f"{game_title} — deck report", "author": str(game.meta.get("author", "")),
-                                     "subject": f"deck report, {lang}", "creator": f"pnp {__version__}"})
+        writer = PdfWriter(f, font, {"title": f"{game_title} — {w['report']}", "author": str(game.meta.get("author", "")),
+                                     "subject": f"{w['report']}, {lang}", "creator": f"pnp {__version__}"})
         styles = doc.Styles(font)
         story, n_faces = _story(doc, styles, writer, game, game_title, lang, comps, all_charts, drawings,
-                                findings, ran, summary, font)
-        pages = doc.render(writer, story, font, f"{game_title} · {game_id} · deck report · pnp {__version__}", paper)
+                                findings, ran, summary, font, w)
+        pages = doc.render(writer, story, font, f"{game_title} · {game_id} · {w['report']} · pnp {__version__}", paper)
         writer.close()
-    pdir = outdir / "report"
+    pdir = outdir / "report" / lang
     written = []
     for key, data in pngs.items():
         p = pdir / f"{key}.png"
@@ -159,30 +162,30 @@ def _check_rows(findings, ran, game_id):
     return list(rows.items())
 
 
-def _result(fs, doc):
+def _result(fs, doc, w):
     e = sum(1 for f in fs if f.severity == "error")
-    w = len(fs) - e
+    n = len(fs) - e
     if not fs:
-        return "pass", doc.OK
-    parts = ([f"{e} error{'s' if e != 1 else ''}"] if e else []) + ([f"{w} warning{'s' if w != 1 else ''}"] if w else [])
+        return w["pass"], doc.OK
+    parts = ([w["errors"].format(n=e)] if e else []) + ([w["warnings"].format(n=n)] if n else [])
     return ", ".join(parts), doc.FAIL if e else doc.WARN
 
 
-def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings, ran, summary, font):
+def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings, ran, summary, font, w):
     from reportlab.lib.colors import HexColor
     S = []
     errors = [f for f in findings if f.severity == "error"]
-    S.append(doc.Heading(f"{title} — deck report", st.h1))
-    verdict = (f"<font color='{doc.OK}'>All {len(ran)} checks pass.</font>" if not findings else
-               f"<font color='{doc.FAIL if errors else doc.WARN}'>{len(errors)} error(s), "
-               f"{len(findings) - len(errors)} warning(s) from {len(ran)} checks.</font>")
-    S.append(st.p(f"<b>{game.id}</b> · language {lang} · {sum(c.pieces for c in comps)} pieces in "
-                  f"{len(comps)} components · {verdict}", st.body, markup=True))
+    S.append(doc.Heading(f"{title} — {w['report']}", st.h1))
+    verdict = (f"<font color='{doc.OK}'>{w['all_pass'].format(n=len(ran))}</font>" if not findings else
+               f"<font color='{doc.FAIL if errors else doc.WARN}'>"
+               f"{w['verdict'].format(e=len(errors), w=len(findings) - len(errors), n=len(ran))}</font>")
+    pieces = w["pieces_in"].format(pieces=sum(c.pieces for c in comps), comps=len(comps))
+    S.append(st.p(f"<b>{game.id}</b> · {w['language']} {lang} · {pieces} · {verdict}", st.body, markup=True))
     S.append(doc.Spacer(1, 4 * MM))
 
     # components
-    S.append(doc.Heading("Components", st.h2))
-    rows = [["component", "title", "kind", "pieces", "declared", "distinct faces", "size (mm)"]]
+    S.append(doc.Heading(w["components"], st.h2))
+    rows = [list(w["comp_head"])]
     colours = []
     for i, cf in enumerate(comps, 1):
         c = cf.comp
@@ -190,22 +193,22 @@ def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings
         if c.count is not None and c.count != cf.pieces:
             colours.append(("TEXTCOLOR", (4, i), (4, i), HexColor(doc.FAIL)))
         rows.append([c.id, cf.title, c.kind, str(cf.pieces), declared,
-                     f"{len(cf.fronts)} front · {len(cf.backs)} back", f"{cf.size_mm[0]:g} × {cf.size_mm[1]:g}"])
+                     w["faces"].format(f=len(cf.fronts), b=len(cf.backs)), f"{cf.size_mm[0]:g} × {cf.size_mm[1]:g}"])
     S.append(doc.table(rows, [30 * MM, 36 * MM, 14 * MM, 14 * MM, 18 * MM, 36 * MM, 24 * MM], st, colours=colours))
 
     # checks
-    S.append(doc.Heading("Rules checks", st.h2))
-    crow = [["check", "result"]]
+    S.append(doc.Heading(w["checks"], st.h2))
+    crow = [list(w["check_head"])]
     cstyle = []
     detail = []
     for i, (name, fs) in enumerate(_check_rows(findings, ran, game.id), 1):
-        res, col = _result(fs, doc)
+        res, col = _result(fs, doc, w)
         crow.append([name, st.p(f"<font color='{col}'>{res}</font>", st.cell, markup=True)])
         if fs:
             detail.append((name, fs))
     S.append(doc.table(crow, [90 * MM, 82 * MM], st, colours=cstyle))
     for name, fs in detail:
-        S.append(doc.Heading(f"Findings: {name}", st.h3, level=1))
+        S.append(doc.Heading(w["findings"].format(name=name), st.h3, level=1))
         for f in fs:
             col = doc.FAIL if f.severity == "error" else doc.WARN
             card = f" [{f.card}]" if f.card else ""
@@ -213,39 +216,38 @@ def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings
             S.append(st.p(f"<font color='{col}'>{f.severity}</font> {escape(str(f.pos))}: "
                           f"{escape(f.message)}{escape(card)}", st.cell, markup=True))
     if summary:
-        S.append(doc.Heading("Summary from the rules module", st.h3, level=1))
+        S.append(doc.Heading(w["summary"], st.h3, level=1))
         S.append(_summary_table(summary, st, doc))
 
     # charts: game-wide first, then per component
     game_charts = [c for c in charts if c.component is None]
     if game_charts:
-        S.append(doc.Heading("Statistics: the whole game", st.h2))
+        S.append(doc.Heading(w["stats_game"], st.h2))
         for ch in game_charts:
             S += [doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]
     for cf in comps:
         mine = [c for c in charts if c.component == cf.comp.id]
         if not mine:
             continue
-        S.append(doc.Heading(f"Statistics: {cf.title} ({cf.comp.id})", st.h2))
+        S.append(doc.Heading(w["stats_comp"].format(title=cf.title, id=cf.comp.id), st.h2))
         for ch in mine:
             S += [doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]
 
     # contact sheets
-    S.append(doc.Heading("Contact sheet", st.h2))
-    S.append(st.p("Every distinct face, small: the card id, ×N when it is printed N times, and the backs "
-                  "after the fronts of each component.", st.small))
+    S.append(doc.Heading(w["contact"], st.h2))
+    S.append(st.p(w["contact_note"], st.small))
     n_faces = 0
     for cf in comps:
         thumbs = []
         for face, ids, n in cf.fronts.values():
             thumbs.append((face, _label(ids, n)))
         for face, ids, n in cf.backs.values():
-            thumbs.append((face, "back" + (f" ×{n}" if n > 1 else "")))
+            thumbs.append((face, w["back"] + (f" ×{n}" if n > 1 else "")))
         if not thumbs:
             continue
         n_faces += len(thumbs)
         big = max(max(f.w, f.h) for f, _l in thumbs) > 130 * MM
-        S.append(doc.Heading(f"{cf.title} ({cf.comp.id}): {len(thumbs)} faces", st.h3, level=1))
+        S.append(doc.Heading(w["contact_comp"].format(title=cf.title, id=cf.comp.id, n=len(thumbs)), st.h3, level=1))
         S.append(doc.ContactSheet(writer, thumbs, font, 85 * MM if big else 27 * MM, 120 * MM if big else 38 * MM))
     return S, n_faces
 
@@ -262,7 +264,7 @@ def _summary_table(lines, st, doc):
         if len(r) == 1 and ncol > 1:
             spans.append(("SPAN", (0, i), (-1, i)))
     t = Table(data, hAlign="LEFT")
-    t.setStyle(TableStyle(spans + [("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+    t.setStyle(TableStyle(spans + [("FONTNAME", (0, 0), (-1, -1), st.font),("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 8)]))
     return t
 

@@ -8,6 +8,8 @@ A chart is a plain dict (the contract for `report(game)` hooks):
      "component": id,          # the component the chart belongs to (else: a game-wide chart)
      "x_label": str, "y_label": str, "note": str}
 
+title, x_label, y_label and note may also be `{language: text}` maps (the report's language is used).
+
 Nothing here knows a game: distributions come from the field types declared in game.yaml.
 """
 from __future__ import annotations
@@ -66,6 +68,8 @@ def _text_of(value, lang):
 def generic_charts(game, lang: str, titles: dict) -> list[Chart]:
     """Charts of every component's declared fields: counts per enum value, histograms of numbers
     (split by the first small enum field), true/false counts, and repeated short strings."""
+    from pnp.report.words import words
+    w = words(lang)
     out = []
     for comp in game.components.values():
         if not comp.items or not comp.fields:
@@ -80,39 +84,40 @@ def generic_charts(game, lang: str, titles: dict) -> list[Chart]:
                 for it, n in _weighted(comp):
                     counts[it.get(name)] += n
                 labels = list(choices) + ([None] if counts.get(None) else [])
-                chart = Chart(f"{ctitle}: cards per {name}", tuple("(none)" if v is None else str(v) for v in labels),
-                              (("cards", tuple(counts.get(v, 0) for v in labels)),),
-                              comp.id, x_label=name, y_label="cards (copies counted)")
+                chart = Chart(w["per"].format(title=ctitle, name=name),
+                              tuple(w["none"] if v is None else str(v) for v in labels),
+                              ((w["cards"], tuple(counts.get(v, 0) for v in labels)),),
+                              comp.id, x_label=name, y_label=w["cards_counted"])
             elif typ in ("int", "number"):
-                chart = _histogram(comp, name, ctitle, split if split and split[0] != name else None)
+                chart = _histogram(comp, name, ctitle, split if split and split[0] != name else None, w)
             elif typ == "bool":
                 counts = Counter()
                 for it, n in _weighted(comp):
                     counts[it.get(name)] += n
                 labels = [True, False] + ([None] if counts.get(None) else [])
-                chart = Chart(f"{ctitle}: cards per {name}", tuple({True: "true", False: "false", None: "(none)"}[v]
-                                                                  for v in labels),
-                              (("cards", tuple(counts.get(v, 0) for v in labels)),), comp.id,
-                              x_label=name, y_label="cards (copies counted)")
+                chart = Chart(w["per"].format(title=ctitle, name=name),
+                              tuple({True: w["true"], False: w["false"], None: w["none"]}[v] for v in labels),
+                              ((w["cards"], tuple(counts.get(v, 0) for v in labels)),), comp.id,
+                              x_label=name, y_label=w["cards_counted"])
             elif typ == "str":   # prose (`text`) is not a category
                 counts = Counter()
                 for it, n in _weighted(comp):
                     v = _text_of(it.get(name), lang)
-                    counts["(none)" if v is None else str(v)] += n
+                    counts[w["none"] if v is None else str(v)] += n
                 distinct = len(counts)
                 # only categorical strings: values repeat, and not too many of them
                 if 1 < distinct <= min(MAX_CATEGORIES, comp.total - 1) and max(counts.values()) > 1 \
                         and all(len(k) <= 24 for k in counts):
                     labels = sorted(counts, key=lambda k: (-counts[k], k))
-                    chart = Chart(f"{ctitle}: cards per {name}", tuple(labels),
-                                  (("cards", tuple(counts[k] for k in labels)),), comp.id,
-                                  x_label=name, y_label="cards (copies counted)")
+                    chart = Chart(w["per"].format(title=ctitle, name=name), tuple(labels),
+                                  ((w["cards"], tuple(counts[k] for k in labels)),), comp.id,
+                                  x_label=name, y_label=w["cards_counted"])
             if chart:
                 out.append(chart)
     return out
 
 
-def _histogram(comp, name, ctitle, split):
+def _histogram(comp, name, ctitle, split, w):
     values = [(it.get(name), n, it.get(split[0]) if split else None) for it, n in _weighted(comp)]
     present = [v for v, _n, _s in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
     if not present:
@@ -142,7 +147,7 @@ def _histogram(comp, name, ctitle, split):
                 return i
         return None
 
-    groups = list(split[1]) if split else ["cards"]
+    groups = list(split[1]) if split else [w["cards"]]
     table = {g: [0] * len(bins) for g in groups}
     missing = 0
     for v, n, s in values:
@@ -150,19 +155,19 @@ def _histogram(comp, name, ctitle, split):
             missing += n
             continue
         i = index(v)
-        g = s if split else "cards"
+        g = s if split else w["cards"]
         if g not in table:
             table[g] = [0] * len(bins)
         table[g][i] += n
     series = tuple((g, tuple(vals)) for g, vals in table.items() if split is None or any(vals))
     note = f"{missing} card(s) without a `{name}`" if missing else ""
-    by = f" by {split[0]}" if split else ""
-    return Chart(f"{ctitle}: {name} histogram{by}", tuple(labels), series, comp.id, x_label=name,
-                 y_label="cards (copies counted)", note=note)
+    by = w["by"].format(name=split[0]) if split else ""
+    return Chart(w["histogram"].format(title=ctitle, name=name, by=by), tuple(labels), series, comp.id, x_label=name,
+                 y_label=w["cards_counted"], note=note)
 
 
 # ---- the game module's hook --------------------------------------------------------------------
-def hook_charts(game, module) -> HookResult:
+def hook_charts(game, module, lang: str | None = None) -> HookResult:
     """Charts from `module.report(game)`, each checked; a broken hook is reported, never fatal."""
     res = HookResult()
     if module is None or not hasattr(module, "report"):
@@ -174,7 +179,7 @@ def hook_charts(game, module) -> HookResult:
         res.problems.append(f"report() raised {e.__class__.__name__}: {e}")
         return res
     for i, ch in enumerate(raw, 1):
-        chart, why = _checked(ch, game)
+        chart, why = _checked(ch, game, lang or game.languages[0])
         if why:
             res.problems.append(f"report() chart {i}: {why}")
         else:
@@ -186,12 +191,18 @@ def _is_num(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def _checked(ch, game):
+def _checked(ch, game, lang):
     if not isinstance(ch, dict):
         return None, f"expected a dict with title, labels and series, got {type(ch).__name__}"
     unknown = set(ch) - {"title", "labels", "series", "component", "x_label", "y_label", "note"}
     if unknown:
         return None, f"unknown key(s) {', '.join(sorted(map(str, unknown)))}"
+    from pnp.report.words import text
+    for key in ("title", "x_label", "y_label", "note"):  # `{zh-TW: …, en: …}` maps: the report's language
+        v = ch.get(key)
+        if isinstance(v, dict) and not all(isinstance(k, str) and isinstance(t, str) for k, t in v.items()):
+            return None, f"`{key}` must be text or a {{language: text}} map"
+    ch = {**ch, **{k: text(ch[k], lang) for k in ("title", "x_label", "y_label", "note") if isinstance(ch.get(k), dict)}}
     title, labels, series = ch.get("title"), ch.get("labels"), ch.get("series")
     if not isinstance(title, str) or not title.strip():
         return None, "`title` must be a non-empty string"

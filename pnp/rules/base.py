@@ -1,7 +1,7 @@
 """Findings of the rules engine."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.errors import Pos
 
@@ -13,6 +13,7 @@ class Finding:
     message: str
     card: str | None = None
     check: str = ""        # the check that produced it
+    measure: float | None = field(default=None, compare=False)  # lint: the measured value, lower = worse
 
     def __str__(self) -> str:
         card = f" [{self.card}]" if self.card else ""

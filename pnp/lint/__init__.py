@@ -1,0 +1,102 @@
+"""The print lint: what makes a print hard to read, cut or play, reported as rule findings.
+
+Lint is a rule: its findings are `pnp.rules.base.Finding`s with `check="lint:<rule>"`, shown by
+`pnp check` and every build with the other checks. Rules and their default level:
+
+- `min-text-size`     text smaller than MIN_TEXT_PT after fitting (the size the fitter chose)
+- `safe-area`         text or icons inside the layout's `safe` margin
+- `out-of-bounds`     anything reaching outside the trim + bleed (the renderer would clip it): error
+- `bleed`             a coloured fill that stops at the trim edge (no bleed beyond it), and pieces
+                      printed butted whose edges differ in colour (they need a gap with bleed)
+- `contrast`          text against the colour behind it below 4.5:1 (3:1 at ≥ 14 pt), WCAG 2
+- `colour-only`       pieces of a set that differ only by colour; colours telling cards apart that
+                      come closer than ΔE2000 10 under protanopia, deuteranopia or tritanopia
+- `printable-margin`  crop marks or ink closer than 5 mm to the paper edge on an imposed page
+- `stray-marks`       crop marks in line with no piece edge
+
+game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | warn | error);
+`--strict` makes every warning an error.
+"""
+from __future__ import annotations
+
+from pnp.rules.base import Finding
+
+RULES = {
+    "min-text-size": "warn",
+    "safe-area": "warn",
+    "out-of-bounds": "error",
+    "bleed": "warn",
+    "contrast": "warn",
+    "colour-only": "warn",
+    "printable-margin": "warn",
+    "stray-marks": "warn",
+}
+LEVELS = ("off", "warn", "error")
+
+MIN_TEXT_PT = 6.0
+CONTRAST_MIN, CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 14.0
+DELTA_E_MIN = 10.0           # CIEDE2000: below this two type colours are easily confused
+PRINTABLE_MM = 5.0           # most home printers cannot print closer to the paper edge
+TOLERANCE_MM = 0.05          # measurement slack (rounding of mm to points)
+SLIVER_DELTA_E = 5.0         # a fill this different from white paper shows as a sliver when a cut is off
+
+
+def level_of(value):
+    """YAML reads an unquoted `off` as false (and `on` as true): both mean what the user wrote."""
+    if value is False:
+        return "off"
+    if value is True:
+        return "warn"
+    return value
+
+
+class Config:
+    """The level of each lint rule for one game (game.yaml `lint:` over the defaults)."""
+
+    def __init__(self, levels: dict | None = None):
+        self.levels = dict(RULES)
+        self.levels.update(levels or {})
+
+    @classmethod
+    def of(cls, game) -> "Config":
+        raw = game.meta.get("lint") if hasattr(game, "meta") and game.meta else None
+        levels = {k: level_of(v) for k, v in (raw or {}).items()}
+        return cls({k: v for k, v in levels.items() if k in RULES and v in LEVELS})
+
+    def on(self, rule: str) -> bool:
+        return self.levels.get(rule, "off") != "off"
+
+    def finding(self, rule: str, pos, message: str, card: str | None = None, measure: float | None = None):
+        """A finding at the rule's level (None when the rule is off). `measure` ranks findings of one
+        element on many cards (lower = worse) so that `collapse` keeps the worst."""
+        level = self.levels.get(rule, "off")
+        if level == "off":
+            return None
+        return Finding("error" if level == "error" else "warning", pos, message, card, f"lint:{rule}", measure)
+
+
+def strict(findings) -> list:
+    """`--strict`: every warning becomes an error."""
+    return sorted({Finding("error", f.pos, f.message, f.card, f.check, f.measure) if f.severity == "warning" else f
+                   for f in findings})
+
+
+def collapse(findings) -> list:
+    """One finding per lint rule and layout element: the worst case, naming how many cards share it.
+
+    Face findings are made per card; a 5 pt footer on 60 cards is one thing to fix, not 60 lines."""
+    groups: dict = {}
+    out = []
+    for f in findings:
+        if f.measure is None or not f.check.startswith("lint:"):
+            out.append(f)
+            continue
+        groups.setdefault((f.check, f.pos, f.severity), []).append(f)
+    for fs in groups.values():
+        worst = min(fs, key=lambda f: (f.measure, f.card or "", f.message))
+        cards = sorted({f.card for f in fs if f.card})
+        text = worst.message
+        if len(cards) > 1:
+            text += f" (and {len(cards) - 1} more card{'s' if len(cards) > 2 else ''})"
+        out.append(Finding(worst.severity, worst.pos, text, worst.card, worst.check))
+    return sorted(set(out))

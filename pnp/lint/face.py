@@ -1,0 +1,166 @@
+"""Lint rules over one resolved face: min-text-size, safe-area, out-of-bounds, contrast.
+
+`check_face` gets the face's elements in drawing order with the pieces each produced, so every
+finding points at the layout element (file:line) and names the card, the face and what was measured.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.layout.pieces import Image, Run, Shape, Stencil
+from pnp.layout.units import MM
+from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, SLIVER_DELTA_E, TOLERANCE_MM
+from pnp.lint import colour, geometry
+
+TEXTUAL = ("text",)
+ICONIC = ("icon",)
+
+
+def _mm(v: float) -> str:
+    return f"{v / MM:.1f} mm"
+
+
+def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
+    """Findings for one face. elements: [(Element, [pieces])] in drawing order."""
+    out = []
+    drawn: list = []          # every piece painted so far (what lies under the next one)
+    where = f"`{face_name}` (card `{card}`, {card_pos})"
+    for el, pieces in elements:
+        typ = el.attrs.get("type")
+        pos = el.pos
+        runs = [(len(drawn) + i, p) for i, p in enumerate(pieces) if isinstance(p, Run)]
+        if runs and cfg.on("min-text-size"):
+            small = min(r.size for _i, r in runs)
+            if small < MIN_TEXT_PT - 1e-6:
+                out.append(cfg.finding("min-text-size", pos, f"text of element `{el.name}` on {where} is {small:g} pt "
+                                       f"after fitting, under {MIN_TEXT_PT:g} pt — give the box more room, shorten the "
+                                       f"text or raise `min_size`", card, small))
+        if cfg.on("out-of-bounds"):
+            f = _bounds(cfg, layout, el, pieces, where, card)
+            if f:
+                out.append(f)
+        if cfg.on("bleed") and typ not in ("text",):
+            f = _no_bleed(cfg, layout, el, pieces, where, card)
+            if f:
+                out.append(f)
+        if (typ in TEXTUAL or typ in ICONIC) and pieces and cfg.on("safe-area"):
+            f = _safe(cfg, layout, el, pieces, where, card)
+            if f:
+                out.append(f)
+        if runs and cfg.on("contrast"):
+            f = _contrast(cfg, drawn + list(pieces), runs, el, where, card)
+            if f:
+                out.append(f)
+        drawn.extend(pieces)
+    return [f for f in out if f is not None]
+
+
+def _bounds(cfg, layout, el, pieces, where, card):
+    b = layout.bleed
+    lo_x, lo_y, hi_x, hi_y = -b, -b, layout.w + b, layout.h + b
+    worst, side = 0.0, ""
+    for p in pieces:
+        bx = geometry.box(p, strokes=False)   # a line drawn on the trim edge is meant to be half cut off
+        if bx is None:
+            continue
+        for over, name in ((lo_x - bx[0], "left"), (lo_y - bx[1], "top"), (bx[2] - hi_x, "right"), (bx[3] - hi_y, "bottom")):
+            if over > worst:
+                worst, side = over, name
+    if worst <= TOLERANCE_MM * MM:
+        return None
+    return cfg.finding("out-of-bounds", el.pos, f"element `{el.name}` on {where} reaches {_mm(worst)} past the "
+                       f"{side} edge of the trim + {_mm(b)} bleed, where it is cut off — move or shrink it",
+                       card, -worst)
+
+
+def _no_bleed(cfg, layout, el, pieces, where, card):
+    """A coloured fill that reaches a trim edge but stops there: a cut a hair outside shows paper."""
+    tol = 0.1 * MM
+    b = layout.bleed
+    for p in pieces:
+        if not isinstance(p, Shape) or p.opacity < 1 or p.role != "art":
+            continue
+        f = geometry.fill(p)
+        if not f or colour.delta_e(f, geometry.PAPER) < SLIVER_DELTA_E:
+            continue
+        bx = geometry.box(p, strokes=False)
+        if bx is None:
+            continue
+        edges = {"left": (bx[0], 0.0, bx[3] - bx[1], layout.h), "right": (bx[2], layout.w, bx[3] - bx[1], layout.h),
+                 "top": (bx[1], 0.0, bx[2] - bx[0], layout.w), "bottom": (bx[3], layout.h, bx[2] - bx[0], layout.w)}
+        for side, (at, edge, span, length) in edges.items():
+            if abs(at - edge) <= tol and span >= 0.25 * length:
+                todo = (f"give layout `{layout.name}` a `bleed:` (3 mm) and let the fill run into it" if b <= 0 else
+                        f"let it run {b / MM:.1f} mm past the trim, into the bleed")
+                return cfg.finding("bleed", el.pos, f"the {f} fill of element `{el.name}` on {where} stops at the "
+                                   f"{side} trim edge: a cut a little outside leaves a white sliver — {todo}", card, 0.0)
+    return None
+
+
+def _safe(cfg, layout, el, pieces, where, card):
+    s = layout.safe
+    if layout.shape == "circle":
+        return _safe_circle(cfg, layout, el, pieces, where, card)
+    bx = geometry.union(geometry.box(p) for p in pieces)
+    if bx is None:
+        return None
+    gaps = {"left": bx[0], "top": bx[1], "right": layout.w - bx[2], "bottom": layout.h - bx[3]}
+    side, d = min(gaps.items(), key=lambda kv: kv[1])
+    if d >= s - TOLERANCE_MM * MM:
+        return None
+    what = "text" if el.attrs.get("type") in TEXTUAL else "icon"
+    return cfg.finding("safe-area", el.pos, f"{what} of element `{el.name}` on {where} comes {_mm(d)} from the "
+                       f"{side} edge of the trim, inside the {_mm(s)} safe margin (`safe:` of layout "
+                       f"`{layout.name}`) where a cut a little off would touch it — move it inwards", card, d)
+
+
+def _points(pieces):
+    for p in pieces:
+        if isinstance(p, Run):
+            x0, y0, x1, y1 = geometry.run_box(p)
+            yield from ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
+        elif isinstance(p, Shape):
+            for poly in geometry._flatten(p.ops):
+                yield from poly
+        elif isinstance(p, (Image, Stencil)):
+            yield from ((p.x, p.y), (p.x + p.w, p.y), (p.x, p.y + p.h), (p.x + p.w, p.y + p.h))
+
+
+def _safe_circle(cfg, layout, el, pieces, where, card):
+    """On a round piece the safe area is the circle (ellipse) inset by `safe`."""
+    s = layout.safe
+    cx, cy, rx, ry = layout.w / 2, layout.h / 2, layout.w / 2, layout.h / 2
+    worst = None
+    for x, y in _points(pieces):
+        # distance inside the outline along the ray from the centre (exact for circles)
+        k = math.hypot((x - cx) / rx, (y - cy) / ry)
+        if k == 0:
+            continue
+        d = (1 - k) * math.hypot(x - cx, y - cy) / k
+        worst = d if worst is None else min(worst, d)
+    if worst is None or worst >= s - TOLERANCE_MM * MM:
+        return None
+    what = "text" if el.attrs.get("type") in TEXTUAL else "icon"
+    return cfg.finding("safe-area", el.pos, f"{what} of element `{el.name}` on {where} comes {_mm(worst)} from the "
+                       f"round edge, inside the {_mm(s)} safe margin (`safe:` of layout `{layout.name}`) — move it "
+                       f"inwards or make it smaller", card, worst)
+
+
+def _contrast(cfg, pieces, runs, el, where, card):
+    worst = None
+    for i, r in runs:
+        x0, y0, x1, y1 = geometry.run_box(r)
+        under = geometry.colour_under(pieces[:i], (x0 + x1) / 2, (y0 + y1) / 2)
+        if under is None:        # over an image: not measurable here
+            continue
+        ratio = colour.contrast(r.color, under)
+        need = CONTRAST_LARGE if r.size >= LARGE_PT - 1e-6 else CONTRAST_MIN
+        if ratio < need - 1e-9 and (worst is None or ratio / need < worst[0] / worst[1]):
+            worst = (ratio, need, r, under)
+    if worst is None:
+        return None
+    ratio, need, r, under = worst
+    sample = r.text if len(r.text) <= 16 else r.text[:15] + "…"
+    return cfg.finding("contrast", el.pos, f"text `{sample}` of element `{el.name}` on {where}: {r.color} on "
+                       f"{under} has contrast {ratio:.2f}:1, under {need:g}:1 for {r.size:g} pt text — darken the "
+                       f"text or lighten what is behind it (or the other way round)", card, ratio / need)

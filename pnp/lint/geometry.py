@@ -1,0 +1,148 @@
+"""Geometry of resolved pieces for the print lint: bounding boxes, what lies under a point, and the
+colours as the PDF writer paints them. Face coordinates: points, top-left origin, y down."""
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.layout.pieces import Image, Run, Shape, Stencil
+from pnp.render.text import ASCENT, DESCENT
+
+PAPER = "#ffffff"
+ROLE_FILL = {"glue": "#e8e8e8", "window": "#f3d6d6"}   # as pnp.render.pdf paints die-line roles
+ROLE_STROKE = {"cut": 0.6, "fold": 0.5, "glue": 0.4, "window": 0.6}
+
+
+def run_box(r: Run) -> tuple:
+    w = stringWidth(r.text, r.font, r.size)
+    return (r.x, r.y - r.size * ASCENT, r.x + w, r.y + r.size * DESCENT)
+
+
+def _ops_points(ops):
+    for op in ops:
+        k = op[0]
+        if k in ("M", "L"):
+            yield op[1], op[2]
+        elif k == "C":
+            yield op[1], op[2]
+            yield op[3], op[4]
+            yield op[5], op[6]
+        elif k in ("R", "E"):
+            x, y, w, h = op[1:5]
+            yield x, y
+            yield x + w, y + h
+
+
+def box(piece, strokes: bool = True) -> tuple | None:
+    """(x0, y0, x1, y1) of the ink a piece may lay down (strokes included unless `strokes` is false:
+    the geometry only), or None for nothing."""
+    if isinstance(piece, Run):
+        return run_box(piece)
+    if isinstance(piece, Shape):
+        if not piece.ops or not (fill(piece) or stroke(piece)):
+            return None
+        pts = list(_ops_points(piece.ops))
+        if not pts:
+            return None
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        hw = (ROLE_STROKE.get(piece.role, piece.width) / 2) if stroke(piece) and strokes else 0.0
+        return (min(xs) - hw, min(ys) - hw, max(xs) + hw, max(ys) + hw)
+    if isinstance(piece, Image):
+        if piece.clip:
+            x, y, w, h = piece.clip
+            return (max(x, piece.x), max(y, piece.y), min(x + w, piece.x + piece.w), min(y + h, piece.y + piece.h))
+        return (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+    if isinstance(piece, Stencil):
+        return (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+    return None
+
+
+def union(boxes) -> tuple | None:
+    boxes = [b for b in boxes if b is not None]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def fill(s: Shape) -> str | None:
+    if s.role in ROLE_FILL:
+        return ROLE_FILL[s.role]
+    if s.role != "art":
+        return None
+    return s.fill
+
+
+def stroke(s: Shape) -> str | None:
+    return "#000000" if s.role in ROLE_STROKE else s.stroke
+
+
+def _flatten(ops):
+    """Polygons (lists of points) of a path, curves replaced by a few chords."""
+    polys, cur, start = [], [], None
+    for op in ops:
+        k = op[0]
+        if k == "M":
+            if len(cur) > 2:
+                polys.append(cur)
+            cur, start = [(op[1], op[2])], (op[1], op[2])
+        elif k == "L":
+            cur.append((op[1], op[2]))
+        elif k == "C" and cur:
+            x0, y0 = cur[-1]
+            for i in range(1, 9):
+                t = i / 8
+                a, b, c, d = (1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3
+                cur.append((a * x0 + b * op[1] + c * op[3] + d * op[5], a * y0 + b * op[2] + c * op[4] + d * op[6]))
+        elif k == "Z":
+            if len(cur) > 2:
+                polys.append(cur)
+            cur = [start] if start else []
+        elif k == "R":
+            x, y, w, h = op[1:5]
+            polys.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        elif k == "E":
+            import math
+            x, y, w, h = op[1:5]
+            polys.append([(x + w / 2 + w / 2 * math.cos(a * math.pi / 16), y + h / 2 + h / 2 * math.sin(a * math.pi / 16))
+                          for a in range(32)])
+    if len(cur) > 2:
+        polys.append(cur)
+    return polys
+
+
+def covers(s: Shape, x: float, y: float) -> bool:
+    """Whether the filled area of a shape holds the point (non-zero winding over all its sub-paths)."""
+    b = box(s)
+    if b is None or not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+        return False
+    if len(s.ops) == 1 and s.ops[0][0] == "R" and not s.ops[0][5]:
+        return True
+    wind = 0
+    for poly in _flatten(s.ops):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            if y0 <= y < y1 and (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0) > 0:
+                wind += 1
+            elif y1 <= y < y0 and (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0) < 0:
+                wind -= 1
+    return wind != 0
+
+
+def colour_under(pieces, x: float, y: float, paper: str = PAPER) -> str | None:
+    """The colour a point shows after painting `pieces` in order: the topmost filled shape holding
+    it (translucent ones blended over what lies beneath), else the paper. None under an image."""
+    from pnp.lint.colour import blend
+    for i in range(len(pieces) - 1, -1, -1):
+        p = pieces[i]
+        if isinstance(p, Image):
+            b = box(p)
+            if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+                return None
+        elif isinstance(p, Shape):
+            f = fill(p)
+            if f and covers(p, x, y):
+                if p.opacity >= 1:
+                    return f
+                under = colour_under(pieces[:i], x, y, paper)
+                return None if under is None else blend(f, under, p.opacity)
+    return paper

@@ -1,0 +1,312 @@
+"""A rules booklet (`kind: booklet`): its markdown flowed into pages half the size of the paper, with a
+generated title page and contents, running headers and page numbers from the booklet layouts, and
+imposed either as a saddle-stitched booklet (2 pages a side on landscape sheets, in fold-and-staple
+order) or as plain pages for reading on screen.
+
+Pictures of pieces are the very faces a build prints (resolved by the same Resolver from the same
+layouts), placed as forms, scaled. Nothing here knows about particular games.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from pnp.errors import Problem, Problems, did_you_mean, display_path
+from pnp.layout.pieces import Face
+from pnp.layout.resolve import Skip
+from pnp.layout.units import MM, UnitError, length, mm
+from pnp.render import booklet_flow as bf
+from pnp.render import credits_text
+from pnp.render.booklet_md import Source
+from pnp.render.impose import PAPERS, Page, Slot
+
+PAGE = {"a4": (148 * MM, 210 * MM), "letter": (139.7 * MM, 215.9 * MM)}   # A5; half a US Letter sheet
+MODES = ("saddle", "none")
+STYLE_KEYS = {"type", "font", "size", "leading", "color", "bold", "before", "after", "fill", "stroke", "pad",
+              "top", "bottom", "inner", "outer", "notes"}
+STYLES = ("body", "h1", "h2", "h3", "note", "table", "table_head", "caption", "toc")
+CONTENTS = {"en": "Contents", "zh-TW": "目錄"}
+
+
+@dataclass
+class BookPage:
+    face: Face | None              # None: a blank page
+    places: list = field(default_factory=list)   # (face, x, y from the page top, scale)
+    number: int = 0
+
+
+@dataclass
+class Built:
+    pages: list                    # BookPage, numbered from 1
+    sections: list                 # (title, page number) of every `#` heading
+    size: tuple                    # page w, h in points
+
+
+def _styles(layout, resolver):
+    out, margin, problems = {}, {"top": 17 * MM, "bottom": 17 * MM, "inner": 16 * MM, "outer": 13 * MM}, []
+    for el in layout.elements:
+        if el.attrs.get("type") != "style":
+            continue
+        for k in el.attrs:
+            if k not in STYLE_KEYS:
+                problems.append(Problem(el.at.get(k, el.pos), f"unknown key `{k}` in the booklet style `{el.name}`",
+                                        did_you_mean(k, STYLE_KEYS)))
+        a = el.attrs
+        try:
+            if el.name == "margin":
+                margin.update({k: length(a[k]) for k in ("top", "bottom", "inner", "outer") if k in a})
+                continue
+            kw = {}
+            for k in ("size", "leading"):
+                if k in a:
+                    kw[k] = float(a[k])
+            for k in ("before", "after", "pad"):
+                if k in a:
+                    kw[k] = length(a[k])
+            if "font" in a:
+                kw["font"] = str(a["font"])
+                if kw["font"] not in resolver.fonts.roles:
+                    problems.append(Problem(el.at["font"], f"unknown font `{kw['font']}` in the booklet style `{el.name}`",
+                                            did_you_mean(kw["font"], resolver.fonts.roles)))
+                    kw.pop("font")
+            if "bold" in a:
+                kw["bold"] = bool(a["bold"])
+            for k in ("color", "fill", "stroke"):
+                if k in a:
+                    try:
+                        kw[k] = resolver.color(a[k], el.at.get(k, el.pos), el.name)
+                    except Skip:
+                        pass
+        except (ValueError, TypeError, UnitError) as e:  # a bad value is the layout's to fix
+            problems.append(Problem(el.pos, f"the booklet style `{el.name}` has a bad value ({e})",
+                                    "sizes and leading are numbers, spaces lengths such as `2mm`"))
+            continue
+        out[el.name] = bf.Style(**kw)
+    problems += list(resolver.problems)
+    if problems:
+        raise Problems(problems)
+    for name in STYLES:
+        out.setdefault(name, out.get("body", bf.Style()))
+    return out, margin
+
+
+def build(prep, resolver, comp, paper: str) -> Built:
+    """Every page of one booklet in the resolver's language, numbered, without imposition."""
+    game, lang = prep.game, resolver.lang
+    pw, ph = PAGE[paper]
+    decl = game.meta["components"][comp.id]
+    layout = prep.layouts.get(comp.front, decl.at("front") if "front" in decl else comp.pos)
+    styles, margin = _styles(layout, resolver)
+    g = resolver.ctx.game
+    base = {"data": g["data"], "game": g, "palette": g["palette"], "lang": lang}
+    path = comp.files[lang]
+    src = Source(path, display_path(path), game, prep.icons)
+    text = src.render(dict(base))
+    blocks = src.parse(text) if text is not None else []
+    _glyphs(blocks, styles, prep.fonts, src)
+    if src.problems:
+        raise Problems(src.problems)
+    fw = pw - margin["inner"] - margin["outer"]
+    fh = ph - margin["top"] - margin["bottom"]
+
+    def face_of(pic):
+        c = game.components[pic.component]
+        idx = next(i for i, it in enumerate(c.items) if it.id == pic.card)
+        item = c.items[idx]
+        cdecl = game.meta["components"][c.id]
+        lay = prep.layouts.get(c.back, cdecl.at("back")) if pic.back else prep.layouts.get(c.front, cdecl.at("front"))
+        ctx = resolver.ctx.face(c, idx, 0)
+        ctx["geometry"] = prep.layouts.geometry
+        return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
+
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh)
+    body = flow.paginate(flow.units(blocks), fh)
+    title = str(g["title"])
+    name = str(g["components"][comp.id]["title"])
+    h1s = [(t, i) for i, p in enumerate(body) for lvl, t in p.headings if lvl == 1]
+
+    def toc(first_body: int):
+        label = CONTENTS.get(lang) or CONTENTS.get(lang.split("-")[0], CONTENTS["en"])
+        st = styles["toc"]
+        units = flow.lines(label, dataclasses.replace(styles["h1"], stroke=None), 0, fw)
+        units[-1].h += 4 * MM
+        for t, i in h1s:
+            units += _toc_line(flow, st, t, str(first_body + i), fw)
+        return flow.paginate(units, fh)
+
+    n_toc = len(toc(3)) if h1s else 0
+    contents = toc(2 + n_toc) if h1s else []
+    pages = [BookPage(_title_face(prep, resolver, comp, layout, (pw, ph), base, title, name), number=1)]
+    for i, pc in enumerate(contents):
+        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, 2 + i, title, name, "", deco=False))
+    section = ""
+    sections = []
+    for i, pc in enumerate(body):
+        number = 2 + n_toc + i
+        firsts = [t for lvl, t in pc.headings if lvl == 1]
+        sections += [(t, number) for t in firsts]
+        # the running header names the first section that starts on the page, else the one carried over
+        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
+                           firsts[0] if firsts else section))
+        section = firsts[-1] if firsts else section
+    if resolver.problems:
+        raise Problems(resolver.problems)
+    return Built(pages, sections, (pw, ph))
+
+
+def _glyphs(blocks, styles, fonts, src, role=None):
+    """A character the style's font lacks is an error at its line, never a blank box."""
+    from pnp.render.text import missing_glyphs
+    for b in blocks:
+        texts = []
+        if b.kind == "heading":
+            texts = [(b.text, styles[f"h{b.level}"].font)]
+        elif b.kind == "para":
+            texts = [(b.text, role or styles["body"].font)]
+        elif b.kind == "table":
+            texts = [(c, styles["table_head"].font) for c in b.head]
+            texts += [(c, styles["table"].font) for r in b.rows for c in r]
+        elif b.kind == "pictures":
+            texts = [(p.caption, styles["caption"].font) for p in b.items]
+        elif b.kind == "note":
+            _glyphs(b.items, styles, fonts, src, role)
+        elif b.kind == "list":
+            for item in b.items:
+                _glyphs(item, styles, fonts, src, role)
+        for t, font in texts:
+            missing = missing_glyphs(t, fonts, font)
+            if missing:
+                chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
+                src.problem(b.line, f"the font `{font}` has no glyph for {chars}",
+                            "replace the character, or restyle the booklet with a font that has it")
+
+
+def _toc_line(flow, st, text, number, fw):
+    nw = flow.fonts.width(number, st.font, st.size)
+    units = flow.lines(text, st, 0, fw - nw - 8 * MM)
+    last = units[-1]
+    base = next((p.y for p in last.pieces if hasattr(p, "text")), st.size)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    ends = [p.x + stringWidth(p.text, p.font, p.size) for p in last.pieces if hasattr(p, "text")]
+    from pnp.layout.pieces import Run, Shape
+    last.pieces.append(Run(fw - nw, base, number, flow.fonts.name(st.font), st.size, st.color, True))
+    x0, x1 = (max(ends) if ends else 0) + 2, fw - nw - 2
+    if x1 > x0:
+        last.pieces.append(Shape((("M", x0, base), ("L", x1, base)), stroke="#9a9a9a", width=0.6, dash=(0.6, 2.2)))
+    return units
+
+
+def _ctx(base, pw, ph, number, title, name, section):
+    page = {"number": number, "w": round(mm(pw), 2), "h": round(mm(ph), 2), "odd": number % 2 == 1,
+            "section": section, "title": name, "game": title}
+    return dict(base, page=page)
+
+
+def _page(pc, resolver, layout, size, margin, base, number, title, name, section, deco=True):
+    pw, ph = size
+    fx = margin["inner"] if number % 2 else margin["outer"]
+    fy = margin["top"]
+    pieces = []
+    if deco:
+        drawn = dataclasses.replace(layout, w=pw, h=ph, elements=tuple(e for e in layout.elements
+                                                                        if e.attrs.get("type") != "style"))
+        f = resolver.face(drawn, _ctx(base, pw, ph, number, title, name, section), name, layout.pos, f"page {number}")
+        pieces += list(f.pieces)
+    pieces += bf.shift(pc.pieces, fx, fy)
+    places = [(f, fx + x, fy + y, s) for f, x, y, s in pc.places]
+    return BookPage(Face(pw, ph, 0.0, tuple(pieces), name=f"booklet/page-{number}"), places, number)
+
+
+def _title_face(prep, resolver, comp, layout, size, base, title, name):
+    pw, ph = size
+    cand = f"{comp.front}-title"
+    tname = cand if (prep.layouts.root / f"{cand}.yaml").is_file() else "common/booklet-title"
+    tl = prep.layouts.get(tname, layout.pos)
+    game, lang = prep.game, resolver.lang
+    meta = game.meta
+    facts = []
+    if meta.get("players"):
+        facts.append(f"{meta['players']} {'人' if lang.startswith('zh') else 'players'}")
+    if meta.get("version"):
+        facts.append(f"{'版本' if lang.startswith('zh') else 'version'} {meta['version']}")
+    sub = game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else ""
+    credits = credits_text.lines(game, lang, title)
+    notice = credits_text.notice(game.credits or {}, title, lang)
+    if not credits and meta.get("author"):
+        credits = [("作者：" if lang.startswith("zh") else "by ") + str(meta["author"])]
+    if meta.get("licence"):
+        credits.append(("授權：" if lang.startswith("zh") else "Licence: ") + str(meta["licence"]))
+    booklet = {"title": title, "name": name, "subtitle": sub or "", "facts": " · ".join(facts),
+               "credits": [c for c in credits if c != notice], "notice": notice}
+    ctx = dict(_ctx(base, pw, ph, 1, title, name, ""), booklet=booklet)
+    drawn = dataclasses.replace(tl, w=pw, h=ph)
+    return resolver.face(drawn, ctx, comp.id, comp.pos, "booklet/title")
+
+
+# ---- imposition ------------------------------------------------------------------------------------
+def padded(pages: list, multiple: int) -> list:
+    out = list(pages)
+    while len(out) % multiple:
+        out.append(BookPage(None, number=len(out) + 1))
+    return out
+
+
+def _slots(bp: BookPage, ox, oy, size, rotate: bool) -> list:
+    pw, ph = size
+    if bp.face is None:
+        return []
+    raw = [(bp.face, ox, oy, 1.0)]
+    for f, x, y, s in bp.places:
+        raw.append((f, ox + x, oy + ph - y - f.h * s, s))
+    out = []
+    for f, x, y, s in raw:
+        w, h = f.w * s, f.h * s
+        if rotate:  # turned half a turn about the page's centre
+            X, Y = 2 * ox + pw - x, 2 * oy + ph - y
+            out.append(Slot(f, X, Y, (X - w, Y - h, X, Y), matrix=(-s, 0, 0, -s)))
+        else:
+            out.append(Slot(f, x, y, (x, y, x + w, y + h), matrix=None if s == 1.0 else (s, 0, 0, s)))
+    return out
+
+
+def saddle_order(n: int) -> list:
+    """[(front left, front right, back left, back right)] page numbers per sheet, n a multiple of 4."""
+    return [(n - 2 * i, 2 * i + 1, 2 * i + 2, n - 2 * i - 1) for i in range(n // 4)]
+
+
+def impose(built: Built, paper: str, mode: str, duplex: str, title: str) -> list:
+    """Pages to print: saddle-stitch sheets (backs turned for long-edge duplex) or plain pages."""
+    size = built.size
+    pw, ph = size
+    if mode == "none":
+        pages = padded(built.pages, 2 if duplex in ("long", "short") else 1)
+        return [Page(pw, ph, slots=_slots(bp, 0, 0, size, False), side="booklet", title=title) for bp in pages]
+    pages = padded(built.pages, 4)
+    sw, sh = PAPERS[paper][1], PAPERS[paper][0]      # landscape
+    ox_l, ox_r, oy = sw / 2 - pw, sw / 2, (sh - ph) / 2
+    turn = duplex == "long"   # flipped on the long edge, a landscape sheet's back comes out upside down
+    out = []
+    tick = 4 * MM
+    for fl, fr, bl, br in saddle_order(len(pages)):
+        front = Page(sw, sh, side="front", title=title)
+        front.slots = _slots(pages[fl - 1], ox_l, oy, size, False) + _slots(pages[fr - 1], ox_r, oy, size, False)
+        front.marks = [((sw / 2, 0), (sw / 2, tick)), ((sw / 2, sh - tick), (sw / 2, sh))]   # fold here
+        back = Page(sw, sh, side="back", title=title)
+        if turn:  # the right-hand page of the turned sheet is drawn on the left, rotated
+            back.slots = _slots(pages[br - 1], ox_l, oy, size, True) + _slots(pages[bl - 1], ox_r, oy, size, True)
+        else:
+            back.slots = _slots(pages[bl - 1], ox_l, oy, size, False) + _slots(pages[br - 1], ox_r, oy, size, False)
+        out += [front, back]
+    return out
+
+
+def sheet_of(number: int, n: int, mode: str, first: int = 0) -> int:
+    """The index of the printed page that shows booklet page `number` (for bookmarks)."""
+    if mode == "none":
+        return number - 1
+    for i, (fl, fr, bl, br) in enumerate(saddle_order(n)):
+        if number in (fl, fr):
+            return 2 * i
+        if number in (bl, br):
+            return 2 * i + 1
+    return 0

@@ -1,0 +1,44 @@
+"""Small synthetic games for the print lint's tests: one component, inline items, one layout."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pnp.build import Project, check_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", bleed="3mm", safe="3mm", shape="rect",
+            kind="deck", game_extra: str = "", fields: str = "{name: str?, colour: str?}", back: dict | None = None,
+            options: str = "{}") -> Project:
+    """A project with game `g`: component `c` of `items` drawn by layout `g/face` with `elements`."""
+    root = tmp_path / "proj"
+    (root / "content" / "g").mkdir(parents=True, exist_ok=True)
+    (root / "layouts" / "g").mkdir(parents=True, exist_ok=True)
+    (root / "layouts" / "common").mkdir(exist_ok=True)
+    shutil.copy(ROOT / "layouts" / "common" / "icons.yaml", root / "layouts" / "common" / "icons.yaml")
+    items = items if items is not None else [{"id": "one"}]
+    back_line = "    back: g/back\n" if back is not None else ""
+    (root / "content" / "g" / "game.yaml").write_text(
+        "id: g\ntitle: G\nlanguages: [en]\n" + game_extra +
+        "components:\n  c:\n    kind: " + kind + "\n    title: C\n    front: g/face\n" + back_line +
+        f"    fields: {fields}\n    options: {options}\n    items: {json.dumps(items)}\n", encoding="utf-8")
+    (root / "layouts" / "g" / "face.yaml").write_text(_layout(elements, size, bleed, safe, shape), encoding="utf-8")
+    if back is not None:
+        (root / "layouts" / "g" / "back.yaml").write_text(_layout(back, size, bleed, safe, shape), encoding="utf-8")
+    return Project(root)
+
+
+def _layout(elements, size, bleed, safe, shape):
+    lines = [f"size: {size}", f"bleed: {bleed}", f"safe: {safe}", f"shape: {shape}", "elements:"]
+    for name, el in elements.items():
+        lines.append(f"  {name}: {json.dumps(el, ensure_ascii=False)}")
+    return "\n".join(lines) + "\n"
+
+
+def lint(tmp_path, elements, rule=None, **kw) -> list:
+    """The lint findings of check_game on a synthetic game (only `rule`'s when given)."""
+    _prep, findings = check_game(project(tmp_path, elements, **kw), "g")
+    return [f for f in findings if f.check.startswith("lint:") and (rule is None or f.check == f"lint:{rule}")]
