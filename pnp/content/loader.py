@@ -7,7 +7,7 @@ from pathlib import Path
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
-from pnp.content.yamlfile import YList, YMap, load_file
+from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
 
 GAME_SPEC = {
@@ -209,6 +209,9 @@ def _booklet(root, cid, decl, c, langs, col):
     else:
         for lang in langs:
             name = f"{stem}.{lang}.md"
+            if special_file(root / name):  # a named pipe would block the build for ever
+                col.add(pos, f"`{name}` is {special_file(root / name)}, not a regular file", "replace it with a .md file")
+                continue
             if not (root / name).is_file():
                 col.add(pos, f"booklet `{cid}` has no `{lang}` text: `{name}` is missing",
                         f"write content/{root.name}/{name} (every language of the game needs one)")

@@ -49,6 +49,8 @@ def weight(v, budget: int = MAX_VALUE) -> int:
             total += len(x) + 1
             if total <= budget:
                 stack.extend(x)
+        elif isinstance(x, int):  # a whole number prints as up to bit_length / 3 digits
+            total += 1 + x.bit_length() // 3
         elif isinstance(x, Mapping):
             total += 2 * len(x) + 1
             if total <= budget:
