@@ -14,18 +14,27 @@ LOOPS = ("count", "each", "cols", "rows")
 POSITIVE = ("size", "min_size", "leading", "scale", "cell", "pitch", "diameter")
 NOT_NEGATIVE = ("stroke_width", "radius", "clearance")
 FLAT_OK = ("line", "cut", "fold", "glue", "window")   # types that may be zero wide or zero high
+_SPECIAL = frozenset((*LOOPS, *POSITIVE, *NOT_NEGATIVE, "opacity", "w", "h"))
 
 
 def _num(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+_numeric: dict = {}   # id of a type's parameter table → its numeric parameters
+
+
 def problem(typ: str, p: dict, params: dict) -> tuple[str, str] | None:
     """(parameter, what is wrong) for the first bad number of an element, or None."""
-    for key, (kind, _default) in params.items():
+    keys = _numeric.get(id(params))
+    if keys is None:
+        keys = _numeric[id(params)] = tuple((k, kind) for k, (kind, _d) in params.items() if kind in ("len", "pt", "num"))
+    for key, kind in keys:
         v = p.get(key)
-        if kind not in ("len", "pt", "num") or not _num(v):
+        if type(v) not in (float, int):
             continue
+        if MAX_LENGTH >= v >= -MAX_LENGTH and key not in _SPECIAL:
+            continue  # the common case: an ordinary number with no rule of its own
         if not math.isfinite(v):
             return key, f"`{key}` is {v}, not a finite number"
         if kind == "len" and abs(v) > MAX_LENGTH:
