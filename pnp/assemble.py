@@ -100,7 +100,23 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
                            if x != credits_text.notice(game.credits, str(title), lang)]
         info["notice"] = credits_text.notice(game.credits, str(title), lang)
     code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    _cover_glyphs(game, info, [(c, t) for c, t, _p in planned], fonts)
     pages = cover.pages(info, entries, paper, fonts, code)
     writer.page(pages[0], bookmark=str(title))
     for p in pages[1:]:
         writer.page(p)
+
+
+def _cover_glyphs(game, info, titles, fonts):
+    """The cover's own text (title, author, credits …) passes the same missing-glyph check as cards."""
+    from pnp.errors import Problem, Problems
+    from pnp.render.text import missing_glyphs
+    texts = [(game.meta.at(k) if k in game.meta else game.pos, k, x) for k, v in info.items()
+             for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+    texts += [(game.meta["components"][c.id].at("title"), f"components.{c.id}.title", t) for c, t in titles]
+    problems = [Problem(pos, f"`{key}` on the cover: the font `sans` has no glyph for "
+                        + " ".join(f"`{ch}` (U+{ord(ch):04X})" for ch in sorted(missing)),
+                        "replace the character, or build with --no-cover")
+                for pos, key, v in texts if (missing := missing_glyphs(v, fonts, "sans"))]
+    if problems:
+        raise Problems(problems)

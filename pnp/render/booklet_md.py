@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 import jinja2
 
+from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating
 from pnp.render.text import is_cjk, tokens
@@ -61,6 +62,9 @@ class Source:
         try:
             if self.path.stat().st_size > MAX_SOURCE:
                 self.problem(1, f"the file is larger than {MAX_SOURCE // 1000:,} kB", "split the rules or shorten them")
+                return None
+            if special_file(self.path):  # a named pipe would block the build for ever
+                self.problem(1, f"the file is {special_file(self.path)}, not a regular file", "replace it with a .md file")
                 return None
             src = self.path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as e:

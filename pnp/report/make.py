@@ -134,7 +134,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     target = outdir / f"{game_id}.report.{lang}.pdf"
     game_title = str(resolver.ctx.game["title"])
     w = words(lang)
-    with atomic_output(target) as f:
+    with atomic_output(target, root=Path(out)) as f:
         from pnp.render.pdf import PdfWriter
         writer = PdfWriter(f, font, {"title": f"{game_title} — {w['report']}", "author": str(game.meta.get("author", "")),
                                      "subject": f"{w['report']}, {lang}", "creator": f"pnp {__version__}"})
@@ -147,7 +147,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     written = []
     for key, data in pngs.items():
         p = pdir / f"{key}.png"
-        with atomic_output(p) as fh:
+        with atomic_output(p, root=Path(out)) as fh:
             fh.write(data)
         written.append(p)
     for old in pdir.glob("*.png"):  # charts of an earlier report that no longer exist
