@@ -27,7 +27,7 @@ SHIFTS = [(dx, dy) for dx in (-1.5, 0, 1.5) for dy in (-1.5, 0, 1.5)]
 
 def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     """The build's own imposition plan: face name → (page index, slot, page)."""
-    from pnp.build import Project, _context, _plan, faces, prepare
+    from pnp.build import Project, _context, _plan, duplex_document, faces, prepare
     from pnp.layout.resolve import Resolver
     from pnp.render import impose
     prep = prepare(Project(ROOT), GAME)
@@ -37,7 +37,8 @@ def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     for comp in prep.game.components.values():
         if comp.kind == "booklet":      # printed first (after the cover); counted from the PDF below
             continue
-        for page in _plan(comp, faces(prep, lang, resolver, comp), impose.PAPERS[paper], duplex, (0.0, 0.0), comp.id):
+        for page in _plan(comp, faces(prep, lang, resolver, comp), impose.PAPERS[paper], duplex, (0.0, 0.0), comp.id,
+                          duplex_document(prep.game, duplex)):
             for slot in page.slots:
                 where.setdefault(slot.face.name, (n, slot, page))
             n += 1
