@@ -42,7 +42,9 @@ SEARCH_SUCCESSES_MIN = 3                                      # [R]
 
 # rule parameters that game.yaml `data:` must state exactly (and that the print takes from there)
 DATA = {
+    "first_hour": 1,            # [R] the time track starts at 1 (trackers start beside it)
     "hours": 48,                # [R] the time track 1–48; no tracker moves past it
+    "badge_min": 0,             # [R] badges start on 0 (and start again there on the 10+ side)
     "accuse_from": 43,          # [R] hours 43–48 are red: accuse
     "late_event_from": 38,      # [R] a "38+" event needs a tracker on 38–48
     "event_slots": 3,           # [R] at most 3 events open, slots numbered 1–3
