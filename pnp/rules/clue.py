@@ -85,19 +85,9 @@ def _check_cards(game, comp):
             else:
                 seen[name] = item.id
     order = list(game.data.get("category_order") or [])
-    if order:
-        if sorted(order) != sorted(REQUIRED):
-            yield error(game.meta["data"].at("category_order"), f"`category_order` should list {', '.join(REQUIRED)}",
-                        check="cards")
-        else:
-            last = -1
-            for item in comp.items:
-                k = order.index(item.get("category")) if item.get("category") in order else -1
-                if k < last:
-                    yield error(item.at("category"), f"card `{item.id}` is out of order: the notes list cards "
-                                f"grouped by category in the order {', '.join(order)} — move it up", item.id, "cards")
-                    break
-                last = k
+    if order and sorted(order) != sorted(REQUIRED):
+        yield error(game.meta["data"].at("category_order"), f"`category_order` should list {', '.join(REQUIRED)}",
+                    check="cards")
 
 
 def _check_hands(game, comp):
