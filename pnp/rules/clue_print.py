@@ -101,7 +101,7 @@ def _identities(game):
         for i, cat in enumerate(cats if isinstance(cats, list) else ()):
             for key in ("name", "one"):
                 name = game.text(cat.get(key), lang) if isinstance(cat, dict) else None
-                if name is None:
+                if not isinstance(name, str):
                     continue
                 if (key, name) in seen:
                     yield error(raw.at(i), f"categories `{seen[key, name]}` and `{cat.get('id')}` print the same {lang} "
