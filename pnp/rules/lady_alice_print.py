@@ -51,6 +51,7 @@ RULE_UNITS = {                                  # a number here states a rule: i
     "en": re.compile(r"(?<![\d.:])(\d+) (?:tokens?\b|blue\b)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
     "zh-TW": re.compile(r"(?<![\d.:])(\d+)\s*(?:枚|個藍色)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
 }
+SETUP_ROW = re.compile(r"^\|\s*(\d+)\s*(?:人|players?|students?)?\s*\|")   # a table row per player count
 BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
 
 # verdicts: blue is right, red is wrong [R]; every printed key says so, in every language
@@ -201,6 +202,13 @@ def _check_booklet(game):
                                 f"number that does not come from the data (rendered with stand-in data it stays "
                                 f"{num}) — write it from `data.capacity`, `data.accuse_blue`, `data.all_blue`, "
                                 f"`data.scoring` or `data.token_values`", check="printed")
+            row = SETUP_ROW.match(out_line)
+            if row and int(row.group(1)) in BOOKLET_STAND_INS["capacity"]:
+                n = int(row.group(1))
+                if str(BOOKLET_STAND_INS["capacity"][n]) not in out_line:
+                    yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet's setup row for {n} players does not "
+                                f"take its field capacity from `data.capacity` — write {{{{ data.capacity[n] }}}}",
+                                check="printed")
         for key, values in BOOKLET_STAND_INS.items():
             for k, v in values.items():
                 if str(v) not in text:
