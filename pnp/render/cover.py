@@ -16,7 +16,7 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 LABELS = {
     "en": {
         "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages", "page": "page",
-        "double": "double-sided", "single": "single-sided", "fold": "fold and glue", "tiles": "tiles",
+        "double": "double-sided", "single": "single-sided", "single_blank": "single-sided, blank backs", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
         "scale": "Print at 100 % (\"actual size\"), never \"fit to page\"; {paper} paper.",
         "long": "Double-sided pages: print them double-sided, flipping on the long edge; each sheet of fronts is "
@@ -24,6 +24,8 @@ LABELS = {
         "short": "Double-sided pages: print them double-sided, flipping on the short edge; each sheet of fronts is "
                  "followed by its backs.",
         "blank": "Page 2 is left blank so that every sheet of fronts and its backs share one sheet of paper.",
+        "blank_backs": "Single-sided pages are followed by a blank page, so the whole file can be printed "
+                       "double-sided and no piece prints behind another.",
         "offset": "The backs are shifted by {x:g}, {y:g} mm for the printer they were measured on "
                   "(`pnp calibrate`).",
         "fold_how": "Fold each sheet on the dashed line with the printing outside, glue the halves together, then cut.",
@@ -46,12 +48,13 @@ LABELS = {
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
-        "double": "雙面列印", "single": "單面列印", "fold": "對摺黏合", "tiles": "拼接",
+        "double": "雙面列印", "single": "單面列印", "single_blank": "單面（背面留白）", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權",
         "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
         "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
         "blank": "第 2 頁刻意留白，讓每一張正面與它的背面印在同一張紙上。",
+        "blank_backs": "單面的頁面後面都接一張空白頁，整份檔案可直接雙面列印，不會有配件印在另一個配件的背面。",
         "offset": "背面已依測得的印表機偏移 {x:g}、{y:g} mm 調整（pnp calibrate）。",
         "fold_how": "沿虛線對摺（印刷面朝外），兩半黏合後再裁切。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
@@ -148,7 +151,9 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         elif "fold" in e.sides:
             how = L["fold"]
         elif "tile" in e.sides:
-            how = L["tiles"]
+            how = L["tiles"] + (f", {L['single_blank']}" if "blank" in e.sides else "")
+        elif "blank" in e.sides:
+            how = L["single_blank"]
         else:
             how = L["single"]
         top = y
@@ -165,6 +170,8 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     if duplex in ("long", "short") and any("back" in e.sides for e in entries):
         notes.append(L[duplex])
         notes.append(L["blank"])
+        if any("blank" in e.sides for e in entries):
+            notes.append(L["blank_backs"])
     ox, oy = info.get("back_offset_mm", (0, 0))
     if ox or oy:
         notes.append(L["offset"].format(x=ox, y=oy))
