@@ -317,9 +317,20 @@ def _check_pieces(game):
     if isinstance(colours, dict) and len(colours) < most:
         yield error(_data_pos(game, "token_colours"), f"{len(colours)} token colours for up to {most} students — "
                     f"each student needs a colour", check="linked")
-    per_colour = sum(TOKEN_VALUES.values())
-    if per_colour < len(CATEGORIES) + max(d["extra"] for d in DEAL.values()):
-        yield error(game.pos, "a student cannot place a token on every true element", check="linked")
+    true_most = max(dealt(p) for p in PLAYERS)           # true elements in play at most (5 players)
+    tokens = comps.get("tokens")
+    if tokens is not None:
+        per_colour = Counter()
+        for item in tokens.items:
+            per_colour[item.get("colour")] += item.copies
+        for colour, n in per_colour.items():
+            if n < true_most:
+                first = next(it for it in tokens.items if it.get("colour") == colour)
+                yield error(first.pos, f"a {colour} student has {n} tokens: with {max(PLAYERS)} students there are "
+                            f"{true_most} true elements, so the bonus for a token on every one could never be "
+                            f"earned", check="linked")
+        if len(per_colour) < most:
+            yield error(tokens.pos, f"{len(per_colour)} token colours for up to {most} students", check="linked")
     elements_ruled_out = CLUE_CARDS - min(dealt(p) + DEAL[p]["hidden"] for p in PLAYERS)
     holmes = comps.get("holmes")
     if holmes is not None and holmes.total < elements_ruled_out:
