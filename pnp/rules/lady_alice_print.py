@@ -47,6 +47,8 @@ BOOKLET_STAND_INS = {
     "scoring": {"accuser": 333, "every_element": 222, "all_blue": 111},
     "token_values": {0: 330, 1: 331, 2: 332},
 }
+# the deal keeps its zeros (they steer the booklet's "if"), its other counts become stand-ins
+DEAL_STAND_INS = {3: {"hidden": 601, "extra": 0}, 4: {"hidden": 0, "extra": 0}, 5: {"hidden": 0, "extra": 602}}
 RULE_UNITS = {                                  # a number here states a rule: it must come from data
     "en": re.compile(r"(?<![\d.:])(\d+) (?:tokens?\b|blue\b)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
     "zh-TW": re.compile(r"(?<![\d.:])(\d+)\s*(?:枚|個藍色)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
@@ -190,7 +192,7 @@ def _check_booklet(game):
         from pnp.layout.layouts import Layouts
         layouts = Layouts(Path(game.root).parent.parent / "layouts")
         try:
-            text = templating.render(src, _context(game, layouts, lang, **BOOKLET_STAND_INS))
+            text = templating.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
         except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
             continue
         lines = _line_map(src, text)
@@ -205,10 +207,13 @@ def _check_booklet(game):
             row = SETUP_ROW.match(out_line)
             if row and int(row.group(1)) in BOOKLET_STAND_INS["capacity"]:
                 n = int(row.group(1))
-                if str(BOOKLET_STAND_INS["capacity"][n]) not in out_line:
-                    yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet's setup row for {n} players does not "
-                                f"take its field capacity from `data.capacity` — write {{{{ data.capacity[n] }}}}",
-                                check="printed")
+                cells = [c.strip() for c in out_line.strip().strip("|").split("|")]
+                wants = [("field capacity", "data.capacity[n]", BOOKLET_STAND_INS["capacity"][n])]
+                wants += [(f"{k} card count", f"data.deal[n].{k}", v) for k, v in DEAL_STAND_INS[n].items() if v]
+                for what, key, v in wants:
+                    if not any(re.fullmatch(rf"{v}\D*", c) for c in cells):
+                        yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet's setup row for {n} players does "
+                                    f"not take its {what} from `{key}`", check="printed")
         for key, values in BOOKLET_STAND_INS.items():
             for k, v in values.items():
                 if str(v) not in text:
