@@ -90,7 +90,7 @@ def _text(path):
 def test_pdf_text_and_forbidden_count(built):
     pdf = built(GAME, "en", "letter", "short")
     text = _text(pdf)
-    assert text.count("FORBIDDEN") == 10
+    assert text.count("Showing this card costs its holder") == 10 + 1   # ten forbidden cards + the booklet's picture of one
     for word in ("Doom track", "Sanity", "Your turn", "Resolving a case", "13: the heretic wins", "Guardian",
                  "Heretic", "Apostate", "Seeker", "Doomsayer", "Cursed blood", "The ignorant"):
         assert word in text, word
@@ -112,8 +112,13 @@ def test_action_backs_register(built, lang, paper, duplex):
     with pikepdf.open(path) as p:
         n = len(p.pages)
     doc = pdfium.PdfDocument(str(path))
-    assert len(doc) == n == 35
-    front, back = doc[8], doc[9]
+    assert len(doc) == n
+    first = next(i for i in range(n) if re.search("霰彈槍|Shotgun", doc[i].get_textpage().get_text_range())
+                 and "行動・案件" not in doc[i].get_textpage().get_text_range()
+                 and "ACTION · CASE" not in doc[i].get_textpage().get_text_range()
+                 and "Rules" not in doc[i].get_textpage().get_text_range()[:200]
+                 and "遊戲規則" not in doc[i].get_textpage().get_text_range()[:200])
+    front, back = doc[first], doc[first + 1]
     pw, ph = front.get_size()
     fx0, fy0, fx1, fy1 = _ink_box(front)
     bx0, by0, bx1, by1 = _ink_box(back)
@@ -128,3 +133,25 @@ def test_action_backs_register(built, lang, paper, duplex):
 def test_fold_mode_builds(built):
     with pikepdf.open(built(GAME, "en", "a4", "fold")) as p:
         assert len(p.pages) >= 18
+
+
+def test_doom_track_spaces_fit_a_coin_and_the_last_holds_a_drawn_skull(prep):
+    from pnp.rules.doomsday_print import DOOM, Printed
+    p = Printed(prep.game)
+    layout = p.layouts.get(DOOM, prep.game.pos)
+    ctx = p.ctx(prep.game.components["doom"])
+    cell = layout.element("cell")
+    boxes = [p.box(cell, c) for c in p.instances(layout, cell, ctx)]
+    assert len(boxes) == prep.game.data["doom_max"] + 1
+    assert min(min(b[2], b[3]) for b in boxes) >= 26          # a 26 mm coin (NT$10, quarter, euro) fits
+    skull = layout.element("skull")
+    assert p.value(skull, "name", ctx) == "doom-skull"
+    icon = prep.icons["doom-skull"]
+    inks = {fill for _ops, fill, _stroke, _w in icon.shapes} | {stroke for _o, _f, stroke, _w in icon.shapes}
+    assert "current" in inks and "#1d1b22" in inks            # eyes drawn dark: not a blank white blob
+
+
+def test_professions_show_emblems_not_an_x(prep):
+    arts = {it.get("art") for it in prep.game.components["professions"].items}
+    assert "cross" not in arts and {"medical", "crucifix"} <= arts
+    assert all(a in prep.icons for a in arts)

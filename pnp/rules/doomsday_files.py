@@ -10,8 +10,10 @@ The logic (GAMES.md section 5 and the seed rules):
 - sanity 0 → doom +1, and +1 for each unresolved case discarded;
 - a case passed all the way round → discarded, doom +1; 3 cases at the end of a turn → lose 2 sanity;
 - doom ≥ 13 → the heretic wins; a failed guardian claim adds ⌈(13 − doom) / 2⌉ doom.
-Numbers the rules leave open are project decisions kept in content/doomsday-files/game.yaml `data`
-(the check below keeps those and the constants here in step).
+The numbers (published [R] and project decisions [D]) are constants in pnp/rules/doomsday_logic.py;
+game.yaml `data:` must hold exactly them (checked below) and everything printed takes them from there:
+pnp/rules/doomsday_text.py checks the printed texts (cards, aids, secrets, professions) and
+pnp/rules/doomsday_print.py the printed tracks and card corners, read back from the layouts.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from pnp.rules.doomsday_logic import (  # the game's numbers and logic, re-expor
     DOOM_MAX, FORBIDDEN, FORBIDDEN_DIFFICULTY, GUARDIAN_TARGET, HAND_LIMIT, MYSTERIES, NEEDS, OTHERS,
     PLAYERS, PROFESSIONS, Resolution, SANITY_START, SECRETS, SYMBOLS, SanityZero, TIMINGS, deal_secrets,
     end_of_turn, failed_claim_doom, guardian_claim, heretic_wins, lose_sanity, resolve, sanity_limit,
-    sanity_zero, setup, unaccepted_case_doom,
+    sanity_zero, setup, unaccepted_case_doom, FORBIDDEN_POWER, PLAIN_POWER, setup_table, SYMBOL_ICONS, CASE_MARKS,
 )
 
 __all__ = [
@@ -35,7 +37,7 @@ __all__ = [
     "HAND_LIMIT", "MYSTERIES", "NEEDS", "OTHERS", "PLAYERS", "PROFESSIONS", "Resolution", "SANITY_START",
     "SECRETS", "SYMBOLS", "SanityZero", "TIMINGS", "deal_secrets", "end_of_turn", "failed_claim_doom",
     "guardian_claim", "heretic_wins", "lose_sanity", "resolve", "sanity_limit", "sanity_zero", "setup",
-    "unaccepted_case_doom", "check", "summary", "report", "success_rates", "totals", "action_cards",
+    "unaccepted_case_doom", "FORBIDDEN_POWER", "PLAIN_POWER", "setup_table", "SYMBOL_ICONS", "CASE_MARKS", "check", "summary", "report", "success_rates", "totals", "action_cards",
 ]
 
 
@@ -70,21 +72,58 @@ def _deck_pos(comp):
 
 # ---- the checks ---------------------------------------------------------------------------------
 def check(game):
+    from pnp.rules import doomsday_print, doomsday_text
     yield from _check_data(game)
     yield from _check_actions(game)
     yield from _check_professions(game)
     yield from _check_secrets(game)
+    yield from doomsday_text.check(game)
+    yield from doomsday_print.check(game)
+    try:
+        p = doomsday_print.Printed(game)
+    except Exception:
+        return
+    yield from doomsday_text.check_layout_literals(game, p.layouts)
 
 
 def _check_data(game):
     data = game.data or {}
     where = game.meta.get("data") if hasattr(game.meta, "get") else None
+    at = lambda key: where.at(key) if where is not None and key in where else (where.pos if where is not None else game.pos)  # noqa: E731
     for key, want in DATA.items():
         if data.get(key) != want:
-            pos = where.at(key) if where is not None and key in where else game.pos
-            yield error(pos, f"`data.{key}` is {data.get(key)!r} but the rules engine plays with {want} — the printed "
-                        f"cards would disagree with the rules: write {want} (or change pnp/rules/doomsday_files.py)",
+            yield error(at(key), f"`data.{key}` is {data.get(key)!r} but the rules engine plays with {want} — the printed "
+                        f"cards would disagree with the rules: write {want} (or change pnp/rules/doomsday_logic.py)",
                         check="doomsday-files:data")
+    for key, want in (("symbol_icon", SYMBOL_ICONS), ("case_mark", CASE_MARKS)):
+        have = data.get(key)
+        if have != want:
+            yield error(at(key), f"`data.{key}` is {dict(have) if isinstance(have, dict) else have!r} but the cards "
+                        f"show " + ", ".join(f"{k}: {v}" for k, v in want.items()) + " (the seed's symbols) — write that",
+                        check="doomsday-files:data")
+    table = data.get("setup")
+    want = setup_table()
+    if not isinstance(table, dict):
+        yield error(at("setup"), "`data.setup` is missing: the family secrets dealt per player count, e.g. "
+                    "`4: {guardians: 2, heretics: 1, others: 1}` for every count from "
+                    f"{PLAYERS.start} to {PLAYERS.stop - 1}", check="doomsday-files:setup")
+    else:
+        for n in table:
+            if n not in want:
+                yield error(table.at(n) if hasattr(table, "at") else at("setup"), f"`data.setup` has a row for {n!r} "
+                            f"players; Doomsday Files is for {PLAYERS.start}–{PLAYERS.stop - 1} players",
+                            check="doomsday-files:setup")
+        for n, row in want.items():
+            have = table.get(n)
+            pos = table.at(n) if hasattr(table, "at") and n in table else at("setup")
+            if have != row:
+                yield error(pos, f"`data.setup` for {n} players is {have!r} but the rules deal "
+                            + ", ".join(f"{v} {k}" for k, v in row.items()) + " — write "
+                            + "{" + ", ".join(f"{k}: {v}" for k, v in row.items()) + "}", check="doomsday-files:setup")
+    players = game.meta.get("players") if hasattr(game.meta, "get") else None
+    if players is not None and str(players) != f"{PLAYERS.start}-{PLAYERS.stop - 1}":
+        yield error(game.meta.at("players"), f"`players` says {players!r}; Doomsday Files is for "
+                    f"{PLAYERS.start}-{PLAYERS.stop - 1} players", check="doomsday-files:setup")
 
 
 def _check_actions(game):
@@ -114,9 +153,11 @@ def _check_actions(game):
             yield error(it.at("effect"), f"card `{it.id}` names the unknown effect `{eff}` — "
                         f"{did_you_mean(eff, list(effects))} (effects are listed in game.yaml `data.effects`)",
                         it.id, "doomsday-files:effects")
-        if it.get("power") not in (1, 2):
-            yield error(it.at("power"), f"card `{it.id}` shows {it.get('power')} symbols — a card shows 1, or 2 when forbidden",
-                        it.id, "doomsday-files:symbols")
+        want_power = FORBIDDEN_POWER if forb else PLAIN_POWER
+        if it.get("power") != want_power:
+            kind = "a forbidden" if forb else "an ordinary"
+            yield error(it.at("power"), f"card `{it.id}` is {kind} card showing {it.get('power')} symbol(s) — "
+                        f"{kind} card shows {want_power} (the player aid says so)", it.id, "doomsday-files:symbols")
         if forb:
             for _ in range(it.copies):
                 forbidden_seen += 1
@@ -138,6 +179,11 @@ def _check_actions(game):
     if not MYSTERIES[0] <= mysteries <= MYSTERIES[1]:
         yield error(_deck_pos(comp), f"the action deck has {mysteries} mysteries; it needs {MYSTERIES[0]}–{MYSTERIES[1]} "
                     f"(about a third of {ACTIONS})", check="doomsday-files:mysteries")
+    solvable = sum(case.difficulty for _it, _c, case in cards if case.kind == "mystery" and isinstance(case.difficulty, int))
+    for name, target in (("guardian_target", GUARDIAN_TARGET), ("apostate_target", APOSTATE_TARGET)):
+        if cards and solvable < target:
+            yield error(_deck_pos(comp), f"the mysteries of the deck add up to difficulty {solvable}, below "
+                        f"`data.{name}` {target}: nobody could ever win that way", check="doomsday-files:linked")
     t = totals(game)
     f, i = t["force"], t["investigate"]
     if abs(f - i) > BALANCE * max(f, i, 1):

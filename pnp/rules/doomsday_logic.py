@@ -10,14 +10,32 @@ import random
 from dataclasses import dataclass
 
 # ---- the numbers of the game -------------------------------------------------------------------
-DOOM_MAX = 13
-SANITY_START = 4
-CASE_LIMIT = 3
-HAND_LIMIT = 5
-CASE_PENALTY = 2           # sanity lost at the end of a turn with CASE_LIMIT cases
-GUARDIAN_TARGET = 15
-APOSTATE_TARGET = 12
-PLAYERS = range(4, 9)
+# [R] from the seed rules, [D] project decisions (GAMES.md section 5, game.yaml `notes`). content/
+# doomsday-files/game.yaml `data:` must hold exactly these under the names of DATA, and every printed
+# piece takes them from there (pnp/rules/doomsday_text.py checks that the print does).
+DOOM_MAX = 13              # [R] doom 13: the heretic wins
+DOOM_START = 0             # [R]
+SANITY_START = 4           # [R] sanity and its limit start at 4
+SANITY_TRACK = 8           # [D] the sanity card's track goes up to 8
+CASE_LIMIT = 3             # [R] at most 3 cases in front of a player
+CASE_PENALTY = 2           # [R] sanity lost at the end of a turn with CASE_LIMIT cases
+HAND_LIMIT = 5             # [R] cards kept at the end of a turn
+DRAW = 2                   # [R] cards drawn in the draw phase
+DEAL = 5                   # [R] action cards dealt at setup: 1 case to each neighbour, the rest kept
+DEAL_CASES = 2             # [R] of DEAL: one face down to the left, one to the right
+PROFESSION_DRAW = 2        # [R] professions drawn (setup and after sanity 0); keep 1
+MONSTER_DRAW = 1           # [R] cards drawn after beating a monster
+FORBIDDEN_COST = 1         # [R] sanity lost by the holder of a forbidden card that is shown
+DOOM_STEP = 1              # [R] doom rise: failed mystery, untaken case, sanity 0, each case it discards
+PLAIN_POWER = 1            # [R] symbols on an ordinary action card
+FORBIDDEN_POWER = 2        # [D] symbols on a forbidden card (as the player aid says)
+GUARDIAN_TARGET = 15       # [D] solved mystery difficulty a guardian claim needs
+APOSTATE_TARGET = 12       # [D] the apostate's own solved mystery difficulty
+SEEKER_FORBIDDEN = 2       # [D] forbidden cards the seeker holds at the end of their turn
+SEEKER_MYSTERIES = 2       # [D] mysteries the seeker has solved
+DOOMSAYER_DOOM = 9         # [D] doom at which the doomsayer shares a win
+CURSED_COVERED = 2         # [D] covered old professions the cursed blood needs
+PLAYERS = range(4, 9)      # [R] 4-8 players
 
 ACTIONS = 90
 FORBIDDEN = 10
@@ -31,10 +49,20 @@ OTHERS = ("apostate", "seeker", "doomsayer", "cursed", "ignorant")
 SYMBOLS = ("force", "investigate", "either")
 CASES = ("monster", "mystery")
 TIMINGS = ("turn", "resolve", "any")
-DATA = {"doom_max": DOOM_MAX, "sanity_start": SANITY_START, "case_limit": CASE_LIMIT, "hand_limit": HAND_LIMIT,
-        "guardian_target": GUARDIAN_TARGET, "apostate_target": APOSTATE_TARGET}
+DATA = {"doom_max": DOOM_MAX, "doom_start": DOOM_START, "sanity_start": SANITY_START, "sanity_track": SANITY_TRACK,
+        "case_limit": CASE_LIMIT, "case_penalty": CASE_PENALTY, "hand_limit": HAND_LIMIT, "draw": DRAW,
+        "deal": DEAL, "deal_cases": DEAL_CASES, "profession_draw": PROFESSION_DRAW, "monster_draw": MONSTER_DRAW,
+        "forbidden_cost": FORBIDDEN_COST, "doom_step": DOOM_STEP, "plain_power": PLAIN_POWER,
+        "forbidden_power": FORBIDDEN_POWER, "forbidden_difficulty": FORBIDDEN_DIFFICULTY,
+        "forbidden_count": FORBIDDEN, "difficulty_min": DIFFICULTIES[0], "difficulty_max": DIFFICULTIES[-1],
+        "profession_count": PROFESSIONS, "guardian_target": GUARDIAN_TARGET, "apostate_target": APOSTATE_TARGET,
+        "seeker_forbidden": SEEKER_FORBIDDEN, "seeker_mysteries": SEEKER_MYSTERIES,
+        "doomsayer_doom": DOOMSAYER_DOOM, "cursed_covered": CURSED_COVERED,
+        "min_players": PLAYERS.start, "max_players": PLAYERS.stop - 1}
 
 NEEDS = {"monster": "force", "mystery": "investigate"}
+SYMBOL_ICONS = {"force": "gun", "investigate": "magnifier", "either": "star"}   # [R] the seed's symbols
+CASE_MARKS = {"monster": "exclaim", "mystery": "question"}                     # [R] `!` monster, `?` mystery
 
 
 # ---- the logic ----------------------------------------------------------------------------------
@@ -75,7 +103,7 @@ def resolve(case: Case, hand, bonus: int = 0) -> Resolution:
     played action cards and professions."""
     if case.kind not in CASES:
         raise ValueError(f"a case is a monster or a mystery, not {case.kind!r}")
-    lost = 1 if case.forbidden else 0           # turning a forbidden case face up shows it
+    lost = FORBIDDEN_COST if case.forbidden else 0   # turning a forbidden case face up shows it
     total, shown = bonus, 0
     for card in hand:
         if total >= case.difficulty:
@@ -83,11 +111,12 @@ def resolve(case: Case, hand, bonus: int = 0) -> Resolution:
         shown += 1
         total += card.counts(case.kind)
         if card.forbidden:
-            lost += 1
+            lost += FORBIDDEN_COST
     ok = total >= case.difficulty
     if case.kind == "monster":
-        return Resolution(ok, total, shown, lost + (0 if ok else case.difficulty - total), 0, 1 if ok else 0, False)
-    return Resolution(ok, total, shown, lost, 0 if ok else 1, 0, ok)
+        return Resolution(ok, total, shown, lost + (0 if ok else case.difficulty - total), 0,
+                          MONSTER_DRAW if ok else 0, False)
+    return Resolution(ok, total, shown, lost, 0 if ok else DOOM_STEP, 0, ok)
 
 
 def lose_sanity(sanity: int, loss: int) -> tuple[int, bool]:
@@ -117,7 +146,7 @@ def sanity_zero(open_cases: int, own_turn: bool = False, passed: bool = False) -
         rest = "turn-ends" if passed else "pass-only"
     else:
         rest = "—"
-    return SanityZero(1 + open_cases, open_cases, rest)
+    return SanityZero(DOOM_STEP * (1 + open_cases), open_cases, rest)
 
 
 def failed_claim_doom(doom: int) -> int:
@@ -146,7 +175,7 @@ def end_of_turn(cases: int, hand: int, hand_limit: int = HAND_LIMIT) -> tuple[in
 
 def unaccepted_case_doom() -> int:
     """A passed case nobody takes returns to the active player: discard it, doom +1."""
-    return 1
+    return DOOM_STEP
 
 
 def setup(players: int) -> dict:
@@ -156,6 +185,12 @@ def setup(players: int) -> dict:
         raise ValueError(f"Doomsday Files is for {PLAYERS.start}–{PLAYERS.stop - 1} players, not {players}")
     guardians = 2 if players <= 5 else 3
     return {"guardian": guardians, "heretic": 1, "others": players - guardians - 1}
+
+
+def setup_table() -> dict:
+    """What game.yaml `data.setup` must say: {players: {guardians, heretics, others}}."""
+    return {n: {"guardians": s["guardian"], "heretics": s["heretic"], "others": s["others"]}
+            for n, s in ((n, setup(n)) for n in PLAYERS)}
 
 
 def deal_secrets(players: int, rng: random.Random | None = None) -> list[str]:
