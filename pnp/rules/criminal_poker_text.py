@@ -64,7 +64,33 @@ def check(game):
             r = yield from _phrase(game, ctx, key, params, meaning.get(lang), lang, templating)
             rendered[key, lang] = r
     yield from _fields(game)
+    yield from _booklets(game)
     yield from _faces(game, ctxs, rendered, templating)
+
+
+# what a rules booklet must take from data: every murderer rule, the turn, the vote, the setup tables
+BOOKLET = ("type_rule.physical", "type_rule.statement", "type_rule.witness", "type_rule.weapon",
+           "rule_text.all_cards", "rule_text.lowest", "rule_text.tie", "rule_text.full_tie", "rule_text.setup",
+           "rule_text.turn", "rule_text.vote", "physical_in_play", "deal", "special_max")
+
+
+def _booklets(game):
+    from pnp.errors import Pos, display_path
+    for comp in game.components.values():
+        files = getattr(comp, "files", None) or {}
+        for lang, path in files.items():
+            try:
+                src = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue   # the booklet engine reports an unreadable file
+            for key in BOOKLET:
+                group, _, name = key.partition(".")
+                pats = [rf"data\.{group}\b"] if not name else \
+                    [rf"data\.{group}\.{name}\b", rf"data\.{group}\[['\"]{name}['\"]\]"]
+                if not any(re.search(p, src) for p in pats):
+                    yield error(Pos(display_path(path), 1, 1), f"the rules booklet `{comp.id}` ({lang}) does not take "
+                                f"`data.{key}` from data — write {{{{ data.{key} }}}} where it states that rule, so "
+                                f"that it says what the cards say", check="rule-text")
 
 
 def _raw(game, key):
