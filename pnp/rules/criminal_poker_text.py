@@ -232,6 +232,16 @@ def _around(s, m):
 
 def _evidence(game, it, joined, texts, lang, rendered, where):
     t, v = it.get("type"), it.get("value")
+    names = (game.data.get("types") or {}) if isinstance(game.data, dict) else {}
+    for other, name in names.items():
+        name = (name.get(lang) if isinstance(name, dict) else name) or ""
+        shown = bool(name) and name.lower() in joined
+        if other == t and name and not shown:
+            yield error(where, f"the printed front of `{it.id}` ({lang}) does not name its type “{name}” — the layout "
+                        f"must print {{{{ data.types[card.type] }}}}", it.id, "rule-text")
+        elif other != t and shown:
+            yield error(where, f"the printed front of `{it.id}` ({lang}) names the type “{name}” — it is a `{t}` card",
+                        it.id, "rule-text")
     if t != "weapon" and str(v) not in [x.strip() for x in texts]:
         yield error(where, f"the printed front of `{it.id}` ({lang}) does not show its innocence {v} — the layout "
                     f"must print {{{{ card.value }}}}", it.id, "rule-text")
