@@ -26,6 +26,15 @@ def check(game):
     yield from _suspects(game, data, top)
     yield from _setup(game, data, top)
     yield from _type_names(data)
+    icons = data.get("type_icon")
+    if isinstance(icons, dict):
+        seen = {}
+        for t in TYPES:
+            if t in icons and icons[t] in seen:
+                yield error(icons.at(t), f"data `type_icon.{t}` is `{icons[t]}`, the icon of `{seen[icons[t]]}` too: "
+                            f"the type icon is what tells evidence types apart besides colour — give each its own",
+                            check="data")
+            seen.setdefault(icons.get(t), t)
     for key in ("types", "type_icon", "type_rule"):
         m = data.get(key)
         if not isinstance(m, dict):
