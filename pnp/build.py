@@ -21,8 +21,10 @@ from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
+from pnp.assemble import _booklet, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
 from pnp import lint, rules
+from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 
 DUPLEX = ("long", "short", "fold", "none")
@@ -92,6 +94,8 @@ def prepare(project: Project, game_id: str) -> Prepared:
     icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
     fonts = _fonts(game)
     findings, ran = rules.run(game)
+    cfg = lint.Config.of(game)
+    ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
 
 
@@ -213,17 +217,15 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
+    proxies = {}
     for comp in prep.game.components.values():
-        for _pair in sets.observe(comp, faces(prep, lang, resolver, comp)):
-            pass
-    for comp in prep.game.components.values():
-        if comp.kind == "booklet" and not resolver.problems:
-            from pnp.render import booklet
-            try:
-                booklet.build(prep, resolver, comp, "a4")
-            except Problems as e:
-                resolver.problems.update(e.problems)
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+    check_booklets(prep, resolver)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
+    if not resolver.problems:  # the page rules on both papers, printed double-sided
+        found |= set(check_pages(prep.game, resolver.lint, proxies,
+                                 lambda comp, pairs, paper: _plan(comp, pairs, paper, "long", (0.0, 0.0), comp.id,
+                                                                  duplex_document(prep.game, "long"))))
     if resolver.problems:
         e = Problems(resolver.problems)
         e.findings = lint.collapse(found)  # the rules ran: show them too
@@ -231,7 +233,14 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, lint.collapse(found)
 
 
-def _plan(comp, pairs, paper, duplex, back_offset, title):
+def duplex_document(game, duplex: str) -> bool:
+    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
+    return duplex in ("long", "short") and any(c.back for c in game.components.values())
+
+
+def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
+    """The pages of one component. blank_backs: the document prints double-sided, so a page without
+    backs gets a blank page behind it (no piece prints behind another)."""
     opts = comp.options
     first = next(pairs, None)
     if first is None:
@@ -248,14 +257,14 @@ def _plan(comp, pairs, paper, duplex, back_offset, title):
                                 "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
     if comp.kind == "board" or not fits:
         for f, _b in pairs:
-            yield from impose.plan_tiles(f, paper, title)
+            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
     cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
     gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none")
+                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
 
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
@@ -276,7 +285,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
         comps_info = []
-        cm = atomic_output(target)
+        cm = atomic_output(target, root=opts.out)
         f = cm.__enter__()
         ok = False
         try:
@@ -289,7 +298,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            sets = SetLint(resolver.lint, game)
+            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
@@ -311,14 +320,15 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
-                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title), title)
+                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+                                           duplex_document(game, opts.duplex)), title, pagelint, comp)
                 if first_face:
                     comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
                                        "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
                                        "bleed_mm": round(mm(first_face.bleed), 2)})
             if resolver.problems:
                 raise Problems(resolver.problems)
-            found = lint.collapse(resolver.findings | set(sets.findings()))
+            found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
             fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
@@ -337,51 +347,18 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
-    merge_manifest(outdir / "manifest.json", manifest)
+    merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest
 
 
-def _write_pages(writer, pages, title):
+def _write_pages(writer, pages, title, pagelint=None, comp=None):
     mark = title  # one outline entry per component, at its first page
     for page in pages:
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
         writer.page(page, bookmark=mark)
         mark = None
-
-
-def _chosen(game, only) -> list:
-    """The components to build: all, or those named by `--only` (unknown names are bad input)."""
-    comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
-    if not only:
-        return comps
-    bad = [c for c in only if c not in game.components]
-    if bad:
-        raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
-                                did_you_mean(b, game.components)) for b in bad])
-    return [c for c in comps if c.id in only]
-
-
-def _booklet(prep, resolver, comp, opts):
-    """(Built, imposed pages) of one booklet in the resolver's language."""
-    from pnp.render import booklet
-    built = booklet.build(prep, resolver, comp, opts.paper)
-    title = str(resolver.ctx.game["components"][comp.id]["title"])
-    return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
-
-
-def _write_booklet(writer, book, comp, title, opts) -> dict:
-    from pnp.render import booklet
-    built, pages = book
-    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
-    marks: dict = {}
-    for t, number in built.sections:
-        marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
-    for i, page in enumerate(pages):
-        writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
-    pw, ph = built.size
-    return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
-            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
-            "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
 
 
 def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
@@ -402,29 +379,6 @@ def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
         blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
         title = str(resolver.ctx.game["components"][comp.id]["title"])
         pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title))))
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            duplex_document(prep.game, opts.duplex)))))
     return out
-
-
-def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
-    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
-    from pnp.render import cover
-    has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
-    n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
-    entries = []
-    for comp, ctitle, pages in planned:
-        if pages:
-            outline = any(s.outline for p in pages for s in p.slots)
-            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
-            n += len(pages)
-    meta = game.meta
-    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
-            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
-            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
-            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
-            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
-    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
-    pages = cover.pages(info, entries, paper, fonts, code)
-    writer.page(pages[0], bookmark=str(title))
-    for p in pages[1:]:
-        writer.page(p)

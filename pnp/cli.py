@@ -12,7 +12,7 @@ import click
 from pnp import __version__
 from pnp.errors import Problems
 
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def _project(ctx):
@@ -86,17 +86,11 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
                    booklet=booklet, only=only_ids, strict=strict)
     jobs = jobs or os.cpu_count() or 1
     tasks = [(str(proj.root), name, lang, opts) for name in names]
-    if jobs > 1 and len(tasks) > 1:
-        # games build in separate processes; each writes its own files, so the bytes are the same
-        from concurrent.futures import ProcessPoolExecutor
-        from pnp.progress import Progress
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool, Progress(len(tasks), "games") as bar:
-            results = []
-            for r in pool.map(_build_one, tasks):  # a bar on a terminal once it takes over a second
-                results.append(r)
-                bar.advance()
-    else:
-        results = [_build_one(t) for t in tasks]
+    try:
+        results = _build_all(tasks, jobs)
+    except KeyboardInterrupt:  # Ctrl-C: stop at once; every file is whole (the old one or the new one)
+        click.echo("interrupted: the build stopped; no file was left half-written.", err=True)
+        sys.exit(EXIT_INTERRUPTED)
     status = EXIT_OK
     for code, out_lines, err_lines in results:
         for line in err_lines:
@@ -106,6 +100,33 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
         if code == EXIT_INPUT or (code == EXIT_RULES and status == EXIT_OK):
             status = code
     sys.exit(status)
+
+
+def _build_all(tasks, jobs):
+    if jobs > 1 and len(tasks) > 1:
+        # games build in separate processes; each writes its own files, so the bytes are the same
+        from concurrent.futures import ProcessPoolExecutor
+        from pnp.progress import Progress
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
+        try:
+            with Progress(len(tasks), "games") as bar:
+                results = []
+                for r in pool.map(_build_one, tasks):  # a bar on a terminal once it takes over a second
+                    results.append(r)
+                    bar.advance()
+        except BaseException:  # Ctrl-C (or a broken worker): the workers stop now, not after their game
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+        return results
+    return [_build_one(t) for t in tasks]
+
+
+def _worker_init():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends a worker quietly; the main process reports it
 
 
 def _build_one(task):

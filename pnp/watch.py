@@ -177,10 +177,13 @@ def command():
     @click.option("--back-offset", default="0,0", show_default=True, help="Shift every back page by X,Y mm.")
     @click.option("--cover", is_flag=True, help="Start each PDF with a cover page.")
     @click.option("--ink-saver", is_flag=True, help="Light backgrounds and no full-bleed fills.")
+    @click.option("--booklet", type=click.Choice(["saddle", "none"]), default="saddle", show_default=True,
+                  help="Rules booklets: saddle-stitch sheets, or plain pages (none) for reading on screen.")
+    @click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]", help="Build only these components.")
     @click.option("--interval", default=0.3, show_default=True, type=click.FloatRange(0.05, 10),
                   help="Seconds between looks for changed files.")
     @click.pass_context
-    def watch(ctx, games, lang, paper, duplex, out, back_offset, cover, ink_saver, interval):
+    def watch(ctx, games, lang, paper, duplex, out, back_offset, cover, ink_saver, booklet, only, interval):
         """Rebuild GAMES (all when none named) whenever their files in content/ or layouts/ change."""
         from pnp.build import Project
         from pnp.cli import _offset
@@ -193,7 +196,8 @@ def command():
             if not games:
                 project.resolve_names(())  # no games at all is a mistake worth saying at once
             return names, dict(paper=paper, duplex=duplex, out=outp, back_offset=_offset(back_offset),
-                               cover=cover, ink_saver=ink_saver)
+                               cover=cover, ink_saver=ink_saver, booklet=booklet,
+                               only=tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip())))
         names, options = guarded(start)
         try:
             run(project, names, lang, options, interval)

@@ -18,9 +18,9 @@ author: pnp project
 palette: {red: "#c0392b", blue: "#2c6fb0"}
 data:
   setup:
-    3: {guardians: 2, heretics: 1}
-    4: {guardians: 3, heretics: 1}
-    5: {guardians: 3, heretics: 2}
+    3: {guardians: 11, heretics: 21}
+    4: {guardians: 12, heretics: 22}
+    5: {guardians: 13, heretics: 23}
 components:
   cards:
     kind: deck
@@ -117,6 +117,12 @@ RULES_ZH = """\
 
 牌堆用完時遊戲結束。
 """
+
+
+def long_rules(sections: int = 9) -> str:
+    """Rules with one `#` section per page (each ends with `---`), for imposition tests."""
+    names = [chr(65 + k) for k in range(sections)]   # letters: the only digits printed are page numbers
+    return "".join(f"# Section {n}\n\nText of section {n}.\n\n---\n\n" for n in names)
 
 
 def make(tmp: Path, extra: str = "", rules_en: str = RULES_EN, rules_zh: str | None = RULES_ZH) -> Path:

@@ -3,6 +3,7 @@ wrong and what to do, no traceback, and nothing written or changed in the output
 
 Cases live in tests/bad/cases.yaml (the edit kinds are documented at its top)."""
 import importlib.util
+import os
 import re
 import shutil
 import struct
@@ -57,9 +58,14 @@ def _apply(root: Path, edit: dict):
         pkg, _, rel = edit["copy_resource"].partition("/")
         base = Path(importlib.util.find_spec(pkg).submodule_search_locations[0])
         shutil.copyfile(base / rel, path)
+        if "truncate" in edit:  # keep only the first `truncate` bytes (a damaged copy)
+            path.write_bytes(path.read_bytes()[:edit["truncate"]])
     elif "symlink" in edit:
         path.unlink(missing_ok=True)
         path.symlink_to(edit["symlink"])
+    elif edit.get("fifo"):
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
     elif edit.get("delete"):
         path.unlink()
     else:
@@ -113,11 +119,34 @@ def test_bad_input(case, tmp_path, good_project, monkeypatch):
 ORDINARY = {"{{ '%d'|format(1234567) }}": "1234567", "{{ max(2000000, 3) }}": "2000000", "{{ 'ab'|center(6) }}": "  ab  ",
             "{{ 'a-b'|replace('-', '+') }}": "a+b", "{{ [1, 2]|join(', ') }}": "1, 2", "{{ 'x' ~ 'y' }}": "xy",
             "{{ 2 ** 10 }}": "1024", "{{ '%s/%s' % (1, 2) }}": "1/2", "{{ 'ab' * 3 }}": "ababab", "{{ 7|pad(3) }}": "007",
-            "{{ 10 % 3 }}": "1", "{{ (range(2)|list + [5])|sum }}": "6"}
+            "{{ 10 % 3 }}": "1", "{{ (range(2)|list + [5])|sum }}": "6", "{{ [1, 2] == [1, 2] }}": "True",
+            "{{ 2 in [1, 2] < [3] }}": "True", "{{ 'b' in 'abc' }}": "True", "{{ [3, 1, 2]|sort|join }}": "123",
+            "{{ 3 is eq 3 }}": "True", "{{ 2.5|round }}": "2.0", "{{ 12345 * 67890 }}": "838102050"}
+BIG = "{% set a = [1] * 1000000 %}{% set b = [1] * 1000000 %}"
 HUGE = ["{{ '%*d' % (10000000000, 1) }}", "{{ '%*d'|format(10000000000, 1) }}", "{{ 'x'.ljust(10000000000) }}",
         "{{ 'x'|center(10000000000) }}", "{{ ('x' * 900000)|replace('', 'yy') }}", "{{ 'a\tb'.expandtabs(100000000) }}",
         "{{ 7|pad(10000000000) }}", "{{ lipsum(100000) }}", "{{ [1] * 10000000 }}", "{{ ('x' * 600000) + ('x' * 600000) }}",
-        "{{ ('xx' * 1000).join(range(10000)) }}", "{{ 10 ** 100000000 }}", "{{ 'x'.zfill(10000000000) }}"]
+        "{{ ('xx' * 1000).join(range(10000)) }}", "{{ 10 ** 100000000 }}", "{{ 'x'.zfill(10000000000) }}",
+        # parts each under the cap, together over it: the whole is refused before it is built
+        "{{ ','.join(['x' * 900000] * 3) }}", "{{ (['x' * 900000] * 3)|join }}", "{{ ('x' * 900000) ~ ('x' * 900000) }}",
+        "{{ '%s%s%s' % ('x' * 900000, 'x' * 900000, 'x' * 900000) }}", "{{ '%.900000f%.900000f' % (1.0, 1.0) }}",
+        # one C call over a deeply nested value (a big list held many times): comparing, sorting,
+        # summing, printing it would run for minutes, deaf to the CPU timer and to Ctrl-C
+        BIG + "{{ [a] * 1000 == [b] * 1000 }}", BIG + "{{ [a] * 1000 < [b] * 1000 }}", BIG + "{{ a in [b] * 1000 }}",
+        BIG + "{{ sorted([a] * 1000 + [b] * 1000)|length }}", BIG + "{{ ([a] * 1000)|sort|length }}",
+        BIG + "{{ ([a] * 1000)|sum(start=[])|length }}", BIG + "{{ [a] * 1000 }}", BIG + "{{ ([a] * 1000)|unique|list|length }}",
+        BIG + "{{ max([a] * 1000) }}", BIG + "{{ ([a] * 1000)|tojson|length }}", BIG + "{{ [a] * 1000 is eq [b] * 1000 }}",
+        # a whole number squared in a loop: the C multiplication would outgrow memory and time
+        "{% set ns = namespace(x=3) %}{% for i in range(40) %}{% set ns.x = ns.x * ns.x %}{% endfor %}{{ ns.x > 1 }}",
+        "{{ 5|round(-10000000) }}"]
+
+
+@pytest.mark.parametrize("src", ["{{ '{:>10000000000}'.format(1) }}", "{{ ''['format']('{:>9999999999}', 1) }}",
+                                 "{{ ('{:>9999999999}'|attr('format'))(1) }}", "{{ '{0}'.format_map({}) }}"])
+def test_str_format_is_refused(src):
+    from pnp.layout import templating
+    with pytest.raises(templating.TemplateError, match="sandbox forbids|unsafe"):
+        templating.render(src, {})
 
 
 @pytest.mark.parametrize("src", ORDINARY)
@@ -129,5 +158,5 @@ def test_ordinary_templates_pass_the_size_checks(src):
 @pytest.mark.parametrize("src", HUGE)
 def test_a_huge_value_is_refused_before_it_is_built(src):
     from pnp.layout import templating
-    with pytest.raises(templating.TemplateError, match="larger than|too large"):
+    with pytest.raises(templating.TemplateError, match="larger than|too large|more than .* (bits|digits)|numbers only"):
         templating.render(src, {})

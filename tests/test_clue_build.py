@@ -10,8 +10,9 @@ from pdfutil import MM, box, page_text
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
-# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; the board in 4 tiles
-PAGES = {"long": 12, "short": 12, "none": 9}
+# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; the board in 4 tiles.
+# Printed double-sided, each single-sided page (notes, envelope, tiles) is followed by a blank back.
+PAGES = {"long": 18, "short": 18, "none": 9}
 
 
 def _size_ok(page, paper):

@@ -13,17 +13,51 @@ def faces(n, w, h, bleed=3):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_per_sheet_with_marks_outside_the_bleed(paper):
+def test_nine_poker_cards_per_sheet_with_marks_inside_the_printable_area(paper):
     pages = list(impose.plan_grid(faces(9, 63, 88), impose.PAPERS[paper], "long"))
     assert [len(p.slots) for p in pages] == [9, 9]
-    front = pages[0]
-    x0, y0, x1, y1 = front.trim
-    b = 3 * MM
-    for (ax, ay), (bx, by) in front.marks:
-        assert abs(ax - bx) + abs(ay - by) >= 3 * MM - 1e-6            # at least 3 mm long
-        for x, y in ((ax, ay), (bx, by)):                              # never inside the bled grid
-            assert not (x0 - b < x < x1 + b and y0 - b < y < y1 + b)
-            assert 0 <= x <= front.w and 0 <= y <= front.h             # and on the paper
+    for page in pages:
+        m = impose.MARGIN
+        assert len(page.marks) == 16        # 4 vertical and 4 horizontal cuts, a mark at each end
+        for (ax, ay), (bx, by) in page.marks:
+            assert abs(ax - bx) + abs(ay - by) >= impose.MIN_MARK - 1e-6          # at least 2 mm long
+            for x, y in ((ax, ay), (bx, by)):
+                assert m - 1e-6 <= x <= page.w - m + 1e-6 and m - 1e-6 <= y <= page.h - m + 1e-6
+                for s in page.slots:                                           # never on a card or its bleed
+                    x0, y0, x1, y1 = s.clip
+                    assert not (x0 + 1e-6 < x < x1 - 1e-6 and y0 + 1e-6 < y < y1 - 1e-6)
+        for s in page.slots:                                                   # bleed stays printable too
+            x0, y0, x1, y1 = s.clip
+            assert x0 >= m - 1e-6 and y0 >= m - 1e-6 and x1 <= page.w - m + 1e-6 and y1 <= page.h - m + 1e-6
+        tx0, ty0, tx1, ty1 = page.trim                                         # and some is left all round
+        bx0, by0, bx1, by1 = page.bleed
+        assert bx0 < tx0 and by0 < ty0 and bx1 > tx1 and by1 > ty1
+
+
+def test_letter_keeps_marks_above_and_below_by_trimming_the_outer_bleed():
+    page = next(impose.plan_grid(faces(9, 63, 88), impose.PAPERS["letter"], "long"))
+    top = max(s.y + s.face.h for s in page.slots)
+    above = [(a, b) for a, b in page.marks if a[0] == b[0] and min(a[1], b[1]) > top]
+    assert len(above) == 4
+    for a, b in above:
+        assert max(a[1], b[1]) <= page.h - impose.MARGIN + 1e-6 and abs(a[1] - b[1]) >= impose.MIN_MARK - 1e-6
+
+
+def test_a_partly_filled_sheet_is_centred():
+    pages = list(impose.plan_grid(faces(11, 63, 88), impose.PAPERS["a4"], "none"))
+    last = pages[-1]
+    assert len(last.slots) == 2
+    x0, y0, x1, y1 = last.trim
+    assert abs((x0 + x1) / 2 - last.w / 2) < 1e-6 and abs((y0 + y1) / 2 - last.h / 2) < 1e-6
+    xs = sorted({round(a[0], 3) for a, b in last.marks if a[0] == b[0]})
+    assert len(xs) == 3                  # one cut each side and one between: no mark where no card is
+
+
+def test_pages_without_backs_get_a_blank_back_in_a_duplex_document():
+    plain = [(f, None) for f, _b in faces(12, 63, 88)]
+    sides = [p.side for p in impose.plan_grid(plain, impose.PAPERS["a4"], "long", blank_backs=True)]
+    assert sides == ["front", "blank", "front", "blank"]
+    assert [p.side for p in impose.plan_grid(plain, impose.PAPERS["a4"], "long")] == ["front", "front"]
 
 
 def test_no_marks_when_the_piece_has_its_own_die_lines():
@@ -67,8 +101,27 @@ def test_tiles_cover_a_large_board_with_overlap():
     assert 0 in covered_x
 
 
+def test_outer_tiles_carry_the_board_bleed_and_marks_stay_printable():
+    face = Face(420 * MM, 420 * MM, 3 * MM, ())
+    pages = list(impose.plan_tiles(face, impose.PAPERS["letter"], blank_backs=True))
+    tiles = [p for p in pages if p.side == "tile"]
+    assert [p.side for p in pages] == ["tile", "blank"] * len(tiles)
+    first, last = tiles[0], tiles[-1]
+    s = first.slots[0]
+    assert abs((s.x - s.clip[0]) - 3 * MM) < 1e-6 and abs((s.clip[3] - (s.y + s.size[1])) - 3 * MM) < 1e-6
+    assert abs(s.clip[2] - (s.x + s.size[0])) < 1e-6           # an inner edge: no bleed, the next tile overlaps
+    s = last.slots[0]
+    assert abs((s.clip[2] - (s.x + s.size[0])) - 3 * MM) < 1e-6 and abs((s.y - s.clip[1]) - 3 * MM) < 1e-6
+    m = impose.MARGIN
+    for p in tiles:
+        assert len(p.marks) == 8
+        for a, b in p.marks + [((x, y), (x, y)) for x, y, _t in p.labels]:
+            for x, y in (a, b):
+                assert m - 1e-6 <= x <= p.w - m + 1e-6 and m - 1e-6 <= y <= p.h - m + 1e-6
+
+
 def test_a_board_that_fits_exactly_takes_no_extra_tile_column():
-    aw = impose.PAPERS["a4"][1] - 2 * impose.MARGIN          # landscape tile width
+    aw, _ah = impose.tile_area(impose.PAPERS["a4"][1], impose.PAPERS["a4"][0], 0)   # landscape, 2 x 2
     exact = 2 * aw - impose.TILE_OVERLAP                      # two tiles overlapping by exactly the overlap
     pages = list(impose.plan_tiles(Face(exact, 100 * MM, 0, ()), impose.PAPERS["a4"]))
     assert len(pages) == 2

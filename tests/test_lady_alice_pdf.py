@@ -165,6 +165,8 @@ def notebook(built):
     order = iter(CLUES)
     for i in range(first, last + 1):
         page = doc[i]
+        if page.get_trimbox(fallback_ok=False) is None:
+            continue                              # the blank back of a single-sided sheet (duplex)
         x0, y0, x1, y1 = page.get_trimbox()
         cols = round((x1 - x0) / (strip["w"] * MM))
         rows = round((y1 - y0) / (strip["h"] * MM))

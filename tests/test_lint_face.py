@@ -101,3 +101,18 @@ def test_colour_arithmetic_matches_published_values():
     # a deuteranope sees pure red and pure green far closer than anyone else
     assert colour.delta_e(colour.simulate("#ff0000", "deuteranopia"), colour.simulate("#00ff00", "deuteranopia")) < \
         colour.delta_e("#ff0000", "#00ff00") / 2
+
+
+def test_bleed_a_coloured_fill_that_stops_at_the_trim(tmp_path):
+    band = {"type": "rect", "x": 0, "y": 0, "w": 40, "h": 12, "fill": "#224488"}
+    found = lint(tmp_path, {"band": band}, "bleed")
+    assert len(found) == 1 and "stops at the" in found[0].message and "#224488" in found[0].message
+    found = lint(tmp_path / "n", {"band": band}, "bleed", bleed="0mm")
+    assert len(found) == 1 and "give layout `g/face` a `bleed:`" in found[0].message
+
+
+def test_bleed_quiet_when_the_fill_runs_into_the_bleed_or_is_paper_white(tmp_path):
+    assert lint(tmp_path, {"band": {"type": "rect", "x": -3, "y": -3, "w": 46, "h": 15, "fill": "#224488"}},
+                "bleed") == []
+    assert lint(tmp_path / "w", {"bg": {"type": "rect", "x": 0, "y": 0, "w": 40, "h": 40, "fill": "#ffffff"}},
+                "bleed") == []

@@ -48,3 +48,21 @@ def test_colour_only_can_be_turned_off(tmp_path):
     found = lint(tmp_path, {"disc": DISC, "letter": LETTER}, "colour-only", kind="tokens", shape="circle",
                  game_extra=PALETTE + "lint: {colour-only: off}\n", items=items(("red", "A"), ("green", "A")))
     assert found == []
+
+
+FULL = {"type": "rect", "x": -3, "y": -3, "w": 50, "h": 50, "fill": "{{ palette[card.colour] }}"}
+
+
+def test_butted_pieces_with_different_edges_get_a_gap_when_it_costs_nothing(tmp_path):
+    # 30 x 30 mm cards: a 2 mm gap still fits as many on A4 and Letter
+    found = lint(tmp_path, {"bg": FULL, "letter": LETTER}, "bleed", game_extra=PALETTE, size="[30, 30]",
+                 items=items(("red", "A"), ("blue", "B")))
+    assert len(found) == 1 and "printed butted" in found[0].message and "gap_mm:" in found[0].message
+
+
+def test_butted_pieces_quiet_with_a_gap_or_alike_edges(tmp_path):
+    kw = dict(game_extra=PALETTE, size="[30, 30]")
+    assert lint(tmp_path, {"bg": FULL, "letter": LETTER}, "bleed", options="{gap_mm: 4}",
+                items=items(("red", "A"), ("blue", "B")), **kw) == []
+    same = [{"id": "t-1", "colour": "red", "name": "A"}, {"id": "t-2", "colour": "red", "name": "B"}]
+    assert lint(tmp_path / "s", {"bg": FULL, "letter": LETTER}, "bleed", items=same, **kw) == []

@@ -27,7 +27,7 @@ SHIFTS = [(dx, dy) for dx in (-1.5, 0, 1.5) for dy in (-1.5, 0, 1.5)]
 
 def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     """The build's own imposition plan: face name → (page index, slot, page)."""
-    from pnp.build import Project, _context, _plan, faces, prepare
+    from pnp.build import Project, _context, _plan, duplex_document, faces, prepare
     from pnp.layout.resolve import Resolver
     from pnp.render import impose
     prep = prepare(Project(ROOT), GAME)
@@ -35,11 +35,14 @@ def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     resolver.ctx = _context(prep, lang)
     where, n = {}, 0
     for comp in prep.game.components.values():
-        for page in _plan(comp, faces(prep, lang, resolver, comp), impose.PAPERS[paper], duplex, (0.0, 0.0), comp.id):
+        if comp.kind == "booklet":      # printed first (after the cover); counted from the PDF below
+            continue
+        for page in _plan(comp, faces(prep, lang, resolver, comp), impose.PAPERS[paper], duplex, (0.0, 0.0), comp.id,
+                          duplex_document(prep.game, duplex)):
             for slot in page.slots:
                 where.setdefault(slot.face.name, (n, slot, page))
             n += 1
-    return prep, where
+    return prep, where, n
 
 
 class Raster:
@@ -134,9 +137,11 @@ def _iou(a, b):
 @pytest.fixture(scope="module")
 def setup(built):
     pdf_path = built(GAME, "zh-TW", "a4", "long")
-    prep, where = _plan_pages("zh-TW", "a4", "long")
+    prep, where, n = _plan_pages("zh-TW", "a4", "long")
     game = prep.game
     raster = Raster(pdf_path)
+    booklet_pages = len(raster.pdf) - n          # the booklets come first
+    where = {k: (i + booklet_pages, slot, page) for k, (i, slot, page) in where.items()}
     raster.cards = {}
     refs = _references(prep)
     geo = prep.layouts.geometry(f"{GAME}/envelope")["card_at"]
@@ -158,7 +163,8 @@ def _references(prep):
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=(W, H))
     for i, (name, colour) in enumerate(names):
-        for piece in prep.icons[name].draw((4 + i * 12) * MM, 4 * MM, size, size, colour):
+        side = g["arrow"]["w"] * MM if name == "arrow" else size      # each drawn at its printed size
+        for piece in prep.icons[name].draw((4 + i * 12) * MM, 4 * MM, side, side, colour):
             draw_piece(c, piece, H)
     c.showPage()
     c.save()
@@ -267,6 +273,91 @@ def test_backs_show_each_icon_equally_often(setup):
             r0, c0 = int(round(y * PX_PER_MM)) - 5, int(round(x * PX_PER_MM)) - 5
             cell = card[r0:r0 + int(d["size"] * PX_PER_MM) + 10, c0:c0 + int(d["size"] * PX_PER_MM) + 10]
             name, score = recognise(cell, refs)
+            if name is None:
+                continue                                       # an empty cell
             assert score > 0.8, f"{s.id}: unrecognised icon at {x}, {y} mm"
             counts[name] = counts.get(name, 0) + 1
-        assert len(counts) == 10 and set(counts.values()) == {3}, f"{s.id}: {counts}"
+        assert len(counts) == 10 and set(counts.values()) == {d["each"]}, f"{s.id}: {counts}"
+
+
+def test_backs_do_not_tell_slots_by_colour(setup):
+    """Every icon on a back is printed in the one ink colour: no slot stands out at a glance."""
+    game, where, raster, refs, geo, paper = setup
+    ink = np.array([int(game.palette["ink"][i:i + 2], 16) for i in (1, 3, 5)])
+    for s in game.components["suspects"].items[:8]:
+        img = raster.face(where, f"suspects/{s.id}.back")
+        dark = _ink(img, paper)
+        solid = np.abs(img - ink).max(axis=2) <= 40
+        assert solid[dark].mean() > 0.8, f"{s.id}: back icons are not all in ink ({solid[dark].mean():.2f})"
+
+
+def test_upside_down_card_shows_nothing(setup):
+    """A card slid in the wrong way up (arrow at the bottom): every window and the notch show no ink."""
+    game, where, raster, refs, geo, paper = setup
+    card_at = (int(round(geo["x"] * PX_PER_MM)), int(round(geo["y"] * PX_PER_MM)))
+    envelopes = _envelopes(game, where, raster)
+    for s in game.components["suspects"].items:
+        card = np.rot90(_card(raster, where, s.id, paper), 2)
+        for item, shape, holes in envelopes:
+            for hole in holes:
+                for dx, dy in SHIFTS:
+                    shift = (int(round(dx * PX_PER_MM)), int(round(dy * PX_PER_MM)))
+                    view = _view(card, hole, card_at, shift)
+                    assert view.sum() < 20, f"{item.id}: {s.id} upside down, shifted ({dx}, {dy}) mm shows ink"
+
+
+def _front_without_text(prep, sid, lang="zh-TW"):
+    """The front face of a suspect drawn twice (at the proof's resolution): as printed, and with its
+    text left out; both as RGB arrays of the trimmed card."""
+    from reportlab.pdfgen import canvas
+    from pnp.build import faces, resolver_for
+    from pnp.layout.pieces import Run
+    from pnp.render.pdf import draw_piece
+    comp = prep.game.components["suspects"]
+    res = resolver_for(prep, lang)
+    face = next(f for f, _b in faces(prep, lang, res, comp) if f.name == f"suspects/{sid}.front")
+    out = []
+    for keep_text in (True, False):
+        buf = io.BytesIO()
+        c = canvas.Canvas(buf, pagesize=(face.w, face.h))
+        for piece in face.pieces:
+            if keep_text or not isinstance(piece, Run):
+                draw_piece(c, piece, face.h)
+        c.showPage()
+        c.save()
+        out.append(np.asarray(pdfium.PdfDocument(buf.getvalue())[0].render(scale=SCALE).to_pil().convert("RGB")).astype(np.int16))
+    return out
+
+
+def test_front_to_the_window_shows_no_name(setup):
+    """A card slid in front to the window (either way up): what shows through every hole is the same
+    with and without the card's text, so the name and number never show."""
+    game, where, raster, refs, geo, paper = setup
+    from pnp.build import Project, prepare
+    prep = prepare(Project(ROOT), GAME)
+    card_at = (int(round(geo["x"] * PX_PER_MM)), int(round(geo["y"] * PX_PER_MM)))
+    envelopes = _envelopes(game, where, raster)
+    for s in game.components["suspects"].items[:6]:
+        full, bare = _front_without_text(prep, s.id)
+        text = np.abs(full - bare).max(axis=2) > 60          # the pixels the text prints
+        assert text.sum() > 500, f"{s.id}: the front should carry its name"
+        for flip in (np.fliplr(text), np.flipud(text)):      # the front seen from the back panel's side
+            for item, shape, holes in envelopes:
+                for hole in holes:
+                    for dx, dy in SHIFTS:
+                        shift = (int(round(dx * PX_PER_MM)), int(round(dy * PX_PER_MM)))
+                        assert _view(flip, hole, card_at, shift).sum() == 0, \
+                            f"{item.id}: the name of {s.id} shows through a hole, shifted ({dx}, {dy}) mm"
+
+
+def test_the_wrong_way_proof_can_fail(setup):
+    """The same views do see the evidence of an upside-down card when nothing is kept empty: read the
+    correct-way card through the holes turned a half turn (the cells that must stay empty hold slots)."""
+    game, where, raster, refs, geo, paper = setup
+    card_at = (int(round(geo["x"] * PX_PER_MM)), int(round(geo["y"] * PX_PER_MM)))
+    card = _card(raster, where, game.components["suspects"].items[0].id, paper)
+    seen = 0
+    for item, shape, holes in _envelopes(game, where, raster):
+        if len(holes) > 1:
+            seen += _view(card, holes[1], card_at, (0, 0)).sum() > 20
+    assert seen == 5

@@ -84,13 +84,13 @@ def test_shipped_game_obeys_its_rules(game):
     assert all(set(c) == {"title", "labels", "series"} for c in charts)
 
 
-def test_every_back_shows_each_icon_three_times(game):
+def test_every_back_shows_each_icon_twice(game):
     m = tec.Masks(game)
     comp = game.components["suspects"]
     for i, item in enumerate(comp.items):
         c = m.card(comp, i)
         icons = [ic for _r, ic in c["slots"].values()] + [ic for _r, ic in c["decoys"]]
-        assert len(icons) == 30 and len(set(icons)) == 10 and all(icons.count(x) == 3 for x in set(icons)), item.id
+        assert len(icons) == 20 and len(set(icons)) == 10 and all(icons.count(x) == 2 for x in set(icons)), item.id
         assert [ic for _r, ic in c["slots"].values()] == [game.data["icon"][item[t]] for t in game.data["types"]]
 
 
@@ -100,17 +100,19 @@ def test_windows_follow_the_slots(tmp_path):
     before = tec.Masks(game_at(root)).envelope(game_at(root).components["envelopes"], 0)["window"]
     back = root / "layouts" / GAME / "suspect-back.yaml"
     text = back.read_text("utf-8")
-    back.write_text(text.replace("slot_gang: {type: icon, x: 16.5, y: 14,", "slot_gang: {type: icon, x: 16.5, y: 38,"), "utf-8")
+    back.write_text(text.replace("slot_gang: {type: icon, x: 16.5, y: 12.7,", "slot_gang: {type: icon, x: 16.5, y: 68.3,"), "utf-8")
     g = game_at(root)
     after = tec.Masks(g).envelope(g.components["envelopes"], 0)["window"]
-    assert after[1] == pytest.approx(before[1] + 24) and after[0] == pytest.approx(before[0])
+    assert after[1] == pytest.approx(before[1] + 55.6) and after[0] == pytest.approx(before[0])
     assert errors(g) == []            # decoys moved out of the way, windows still clean
 
 
 @pytest.mark.parametrize("layout,old,new,message", [
-    ("suspect-back.yaml", "slot_rank: {type: icon, x: 51, y: 26,", "slot_rank: {type: icon, x: 49, y: 26,", "window `rank` can show another icon"),
-    ("suspect-back.yaml", "arrow: {type: icon, name: arrow, x: 28, y: 2.5,", "arrow: {type: icon, name: arrow, x: 28, y: 5,", "arrow notch"),
-    ("envelope.yaml", "fold_side: {type: fold, x: 80.8,", "fold_side: {type: fold, x: 82.8,", "pocket width leaves 2.80 mm"),
+    ("suspect-back.yaml", "slot_rank: {type: icon, x: 51, y: 23.82,", "slot_rank: {type: icon, x: 49, y: 23.82,", "window `rank` can show another icon"),
+    ("suspect-back.yaml", "arrow: {type: icon, name: arrow, x: 28.25, y: 3,", "arrow: {type: icon, name: arrow, x: 28.25, y: 5,", "arrow notch"),
+    ("suspect-back.yaml", "{{ g.w - s.x - s.w }},{{ g.h - s.y - s.h }},{{ s.w }},{{ s.h }};", "", "slid in upside down shows"),
+    ("suspect.yaml", "name: {type: text, x: 5, y: 36,", "name: {type: text, x: 5, y: 60,", "`name` on the suspect front"),
+    ("envelope.yaml", "fold_side: {type: fold, x: 81.6,", "fold_side: {type: fold, x: 83.6,", "pocket width leaves 3.60 mm"),
 ])
 def test_mask_mistakes_are_caught(tmp_path, layout, old, new, message):
     root = copy_project(tmp_path, games=(GAME,))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.content.schema import Opt, check_map, type_problem
+from pnp.content.schema import Opt, check_map
 from pnp.errors import Collector
 
 CREDITS_SPEC = {
@@ -67,7 +67,3 @@ def check_links(meta, col: Collector) -> None:
         if host:
             col.add(meta.at(key), f"`{key}:` points at the placeholder address `{host}`, which leads nowhere",
                     f"remove `{key}:` (a QR code is printed only for a real address) or give the game's real page")
-
-
-def text_problem(value, langs):
-    return type_problem(value, "text", languages=langs)

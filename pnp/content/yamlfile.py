@@ -7,6 +7,8 @@ non-UTF-8 bytes and oversized files are reported as problems, never as traceback
 """
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import yaml
@@ -15,7 +17,8 @@ from pnp.errors import Pos, Problem, Problems, display_path
 
 MAX_FILE_BYTES = 32_000_000  # a 10,000-card deck is ~2 MB; far larger is a mistake (or an attack)
 MAX_SCALAR = 100_000         # characters in one value: no card text is that long
-MAX_NODES = 200_000          # alias expansion budget: "billion laughs" stops here
+MAX_NODES = 200_000          # values in one file, and the alias expansion budget ("billion laughs")
+MAX_DEPTH = 100              # maps and lists inside each other: a card needs a handful
 
 _SAFE_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -63,24 +66,34 @@ class _Builder:
         self.nodes = 0
         self._scalars = yaml.SafeLoader("")  # only its scalar constructors are used
 
-    def build(self, node):
+    def build(self, node, depth=0, path=()):
+        if depth > MAX_DEPTH:
+            raise Problems([Problem(_mark(self.file, node.start_mark),
+                                    f"values nested more than {MAX_DEPTH} levels deep",
+                                    "flatten the structure (cards need only a few levels)")])
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if any(node is p for p in path):
+                raise Problems([Problem(_mark(self.file, node.start_mark), "an alias (*name) refers to the list or "
+                                        "map that contains it, so the value would never end",
+                                        "refer only to anchors (&name) outside the value")])
+            path = (*path, node)
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise Problems([Problem(_mark(self.file, node.start_mark),
-                                    f"the document expands to more than {MAX_NODES} values (alias bomb?)",
+                                    f"the document expands to more than {MAX_NODES} values through its aliases (alias bomb?)",
                                     "remove the repeated aliases (*name)")])
         if node.tag not in _SAFE_TAGS:
             raise Problems([Problem(_mark(self.file, node.start_mark),
                                     f"the tag `{node.tag}` is not allowed",
                                     "use plain YAML values (strings, numbers, lists, maps) without tags")])
         if isinstance(node, yaml.MappingNode):
-            return self._map(node)
+            return self._map(node, depth, path)
         if isinstance(node, yaml.SequenceNode):
             out = YList()
             out.pos = _mark(self.file, node.start_mark)
             out.item_pos = []
             for item in node.value:
-                out.append(self.build(item))
+                out.append(self.build(item, depth + 1, path))
                 out.item_pos.append(_mark(self.file, item.start_mark))
             return out
         if isinstance(node.value, str) and len(node.value) > MAX_SCALAR:
@@ -89,23 +102,26 @@ class _Builder:
                                     "shorten it: card text this long cannot fit on a card")])
         return self._scalars.construct_object(node)
 
-    def _map(self, node):
+    def _map(self, node, depth, path):
         out = YMap()
         out.pos = _mark(self.file, node.start_mark)
         out.key_pos, out.val_pos = {}, {}
         problems = []
         for knode, vnode in node.value:
             if knode.tag == "tag:yaml.org,2002:merge":
-                merged = self.build(vnode)
+                merged = self.build(vnode, depth + 1, path)
                 for src in merged if isinstance(merged, list) else [merged]:
-                    if isinstance(src, YMap):
+                    if not isinstance(src, YMap):
+                        problems.append(Problem(_mark(self.file, vnode.start_mark), "`<<:` merges maps only, "
+                                                f"and this is a {_kind(src)}", "write `<<: *name` where &name is a map"))
+                    else:
                         for k, v in src.items():
                             if k not in out:
                                 out[k] = v
                                 out.key_pos[k] = src.key_at(k)
                                 out.val_pos[k] = src.at(k)
                 continue
-            key = self.build(knode)
+            key = self.build(knode, depth + 1, path)
             kpos = _mark(self.file, knode.start_mark)
             if isinstance(key, (dict, list)):
                 problems.append(Problem(kpos, "a key must be a plain value, not a list or map",
@@ -116,7 +132,7 @@ class _Builder:
                 problems.append(Problem(kpos, f"duplicate key `{key}` (first at line {first.line})",
                                         "keep one of them"))
                 continue
-            out[key] = self.build(vnode)
+            out[key] = self.build(vnode, depth + 1, path)
             out.key_pos[key] = kpos
             out.val_pos[key] = _mark(self.file, vnode.start_mark)
         if problems:
@@ -124,9 +140,21 @@ class _Builder:
         return out
 
 
+def _count_values(text: str, file: str) -> None:
+    n = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
+            n += 1
+            if n > MAX_NODES:
+                raise Problems([Problem(_mark(file, event.start_mark), f"the file holds more than {MAX_NODES:,} "
+                                        "values, the most one file may hold", "split it into several files")])
+
+
 def load_text(text: str, file: str):
     """Parse YAML text; returns YMap/YList/scalars. Raises Problems."""
     try:
+        if len(text) > MAX_NODES:  # count values before composing them (a 30 MB file of small values
+            _count_values(text, file)  # would take a minute and gigabytes before being refused)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
@@ -150,17 +178,48 @@ def load_text(text: str, file: str):
     return _Builder(file).build(node)
 
 
+def special_file(path: Path) -> str | None:
+    """What path is when it exists but is no regular file (a pipe would block a reader for ever)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return {stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a device",
+            stat.S_IFBLK: "a device", stat.S_IFDIR: "a folder"}.get(stat.S_IFMT(mode), "a special file")
+
+
+def not_regular(path: Path, what: str) -> Problem:
+    return Problem(Pos(display_path(path)), f"{what} is {special_file(path) or 'missing'}, not a regular file",
+                   "replace it with an ordinary file")
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A user file's bytes: never blocks (a pipe or device is refused before reading) and refuses
+    files over limit before reading them. Raises Problems."""
+    shown = display_path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise Problems([not_regular(path, "the file")])
+            if st.st_size > limit:
+                raise Problems([Problem(Pos(shown), f"the file is {st.st_size / 1e6:.1f} MB, larger than the "
+                                        f"{limit / 1e6:.0f} MB allowed", "split it or remove the oversized text")])
+            with os.fdopen(os.dup(fd), "rb") as f:
+                return f.read(limit + 1)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
+
+
 def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
     shown = display_path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise Problems([Problem(Pos(shown), f"the file is {size / 1e6:.1f} MB, larger than the "
-                                    f"{MAX_FILE_BYTES / 1e6:.0f} MB allowed", "split it or remove the oversized text")])
-        data = path.read_bytes()
-    except OSError as e:
-        raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
+    data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte-order mark is harmless: accept it
     try:
@@ -196,4 +255,6 @@ def _kind(v) -> str:
         return "list"
     if isinstance(v, str):
         return "text"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return "number"
     return type(v).__name__

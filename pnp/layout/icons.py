@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.content.yamlfile import YMap, load_file
+from pnp.content.yamlfile import YMap, load_file, not_regular, special_file
 from pnp.errors import Collector, Pos, Problems, did_you_mean, display_path
 from pnp.layout import svgpath
 from pnp.layout.pieces import Shape
@@ -100,6 +100,9 @@ def load_icons(files: list[Path]) -> dict:
     col = Collector()
     icons = {}
     for f in files:
+        if special_file(f):
+            col.extend([not_regular(f, "this icons file")])
+            continue
         if not f.is_file():
             continue
         if not f.resolve().is_relative_to(f.parent.parent.resolve()):  # layouts/<folder>/icons.yaml

@@ -19,10 +19,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.content.yamlfile import YMap, load_file
+from pnp.content.yamlfile import YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problem, Problems, did_you_mean
 from pnp.layout import units
 
+MAX_EXTENDS = 20   # `extends:` steps from a layout to its base
 NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
 TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "elements", "notes"}
 _ARITH = re.compile(r"^\s*([+-])=\s*(.+)$")
@@ -100,6 +101,9 @@ class Layouts:
         if not isinstance(name, str) or not NAME_RE.match(name):
             raise Problems([Problem(pos, f"`{name}` is not a layout name", "write e.g. `common/poker`")])
         path = self.root / f"{name}.yaml"
+        if special_file(path):
+            raise Problems([Problem(pos, f"the layout `{name}` is {special_file(path)}, not a regular file",
+                                    "replace it with an ordinary YAML file")])
         if not path.is_file():
             raise Problems([Problem(pos, f"there is no layout `{name}`", did_you_mean(name, self.names()))])
         if not path.resolve().is_relative_to(self.root.resolve()):
@@ -111,6 +115,9 @@ class Layouts:
         if name in chain:
             raise Problems([Problem(pos, f"layouts extend each other in a circle: {' → '.join(chain + (name,))}",
                                     "remove one of the `extends:`")])
+        if len(chain) >= MAX_EXTENDS:
+            raise Problems([Problem(pos, f"more than {MAX_EXTENDS} layouts extend each other in a chain "
+                                    f"({chain[0]} → … → {name})", "extend a layout nearer to the base")])
         raw = self._raw(name, pos)
         col = Collector()
         for key in raw:

@@ -10,6 +10,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating, units
 from pnp.layout.context import MissingTranslation, localise
@@ -254,6 +255,8 @@ def _image_info(root: str, src: str):
         return "the file does not exist"
     if not real.is_relative_to(rootp.resolve()):
         return "the file is a link that leads outside the game folder"
+    if special_file(real):
+        return f"the file is {special_file(real)}, not a regular file"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
@@ -266,7 +269,9 @@ def _image_info(root: str, src: str):
                     w, h = im.size
                     if w * h > MAX_PIXELS:
                         return f"{w} x {h} px is too large (more than {MAX_PIXELS // 1_000_000} MP)"
-                    im.verify()
+                    im.verify()  # checksums; then decode every pixel: reportlab embeds a JPEG as it is,
+                with PILImage.open(real) as im:  # so a truncated one would print as a grey block
+                    im.load()
             finally:
                 PILImage.MAX_IMAGE_PIXELS = old
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):

@@ -2,73 +2,29 @@
 
 A template cannot reach Python internals nor modify the game's data (ImmutableSandboxedEnvironment),
 cannot use an undefined name (StrictUndefined), cannot produce more than MAX_OUTPUT characters,
-cannot run longer than MAX_SECONDS of CPU time (on the main thread), and `range` is capped. No single
-operation may build a value of more than MAX_VALUE characters or items (`'x' * 10**10`, `9 ** 10**9`,
-`s.center(10**10)`, `'%10000000000d' % 1`, doubling a string in a loop): those would exhaust memory
-or hang inside C code before the deadline could fire. A template that timed out is not run again in
+cannot run longer than MAX_SECONDS of CPU time (on the main thread), and `range` is capped. That
+timer fires only between Python steps, so pnp.layout.sandbox bounds the operands of every step that
+could be long or huge inside C code (repeats, joins, formats, comparisons, sorts, big numbers). A template that timed out is not run again in
 the same run, so an endless loop costs MAX_SECONDS once, not once per card. Every failure is a
 TemplateError with a human sentence; the caller adds the file:line of the template and the card id.
 """
 from __future__ import annotations
 
-import math
-import re
 import signal
 import threading
 from contextlib import contextmanager
 
 import jinja2
-from jinja2.compiler import CodeGenerator
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from pnp.layout.sandbox import MAX_VALUE, Env, TemplateError, finalize, guarded_filter, guarded_test, too_big
 
 MAX_OUTPUT = 20_000
 MAX_RANGE = 10_000
 MAX_SECONDS = 2.0
-MAX_VALUE = 1_000_000     # characters or items in any one value a template computes
-_FMT_WIDTH = re.compile(r"%[-+ #0]*(\d*)(?:\.(\d+))?")
-
-
-class TemplateError(ValueError):
-    pass
 
 
 class TemplateTimeout(TemplateError):
     pass
-
-
-def _too_big(what) -> TemplateError:
-    return TemplateError(f"{what} would be larger than the {MAX_VALUE:,} characters or items allowed")
-
-
-def _size(v) -> int:
-    return len(v) if isinstance(v, (str, list, tuple)) else 0
-
-
-def _check_args(args, kwargs):
-    for a in (*args, *kwargs.values()):
-        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
-            raise _too_big(f"a value built with the number {a}")
-
-
-def _check_format(fmt, args=()):
-    """`'%10000000000d' % 1`, or a `*` width taken from the arguments."""
-    if isinstance(fmt, str):
-        for width, prec in _FMT_WIDTH.findall(fmt):
-            if int(width or 0) > MAX_VALUE or int(prec or 0) > MAX_VALUE:
-                raise _too_big(f"the text formatted by `{fmt[:40]}`")
-        if "*" in fmt:
-            _check_args(args if isinstance(args, (tuple, list)) else (args,), {})
-
-
-def _check_replace(s, old, new):
-    if isinstance(s, str) and isinstance(old, str) and isinstance(new, str) and len(new) > len(old):
-        if len(s) + (len(s) + 1) * (len(new) - len(old)) > MAX_VALUE:
-            raise _too_big("the text after replace()")
-
-
-def _check_join(sep, seq):
-    if isinstance(sep, str) and hasattr(seq, "__len__") and len(sep) * len(seq) > MAX_VALUE:
-        raise _too_big("the joined text")
 
 
 def _range(*args):
@@ -78,93 +34,20 @@ def _range(*args):
     return r
 
 
-class _Codegen(CodeGenerator):
-    def visit_Concat(self, node, frame):  # `a ~ b`: joined through a size check
-        self.write("environment.concat((")
-        for arg in node.nodes:
-            self.visit(arg, frame)
-            self.write(", ")
-        self.write("))")
-
-
-class _Env(ImmutableSandboxedEnvironment):
-    code_generator_class = _Codegen
-    intercepted_binops = frozenset({"*", "**", "%", "+"})
-
-    def is_safe_attribute(self, obj, attr, value):
-        if attr.startswith("_") or attr in ("mro", "gi_frame", "f_globals", "format", "format_map"):
-            return False
-        return super().is_safe_attribute(obj, attr, value)
-
-    def call_binop(self, context, operator, left, right):
-        if operator == "*" and isinstance(right, int) and _size(left) * right > MAX_VALUE or \
-                operator == "*" and isinstance(left, int) and _size(right) * left > MAX_VALUE:
-            raise _too_big("the repeated value")
-        if operator == "+" and _size(left) + _size(right) > MAX_VALUE:
-            raise _too_big("the joined value")
-        if operator == "%":
-            _check_format(left, right)
-        if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
-            if right > 1 and abs(left) > 1 and right * math.log10(abs(left)) > 100:
-                raise TemplateError(f"`{left} ** {right}` is too large a number")
-        return super().call_binop(context, operator, left, right)
-
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's own signature)
-        name, owner = getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None)
-        if isinstance(owner, (str, list, tuple)):  # sizes given to str.center, ljust, zfill …
-            _check_args(args, kwargs)
-        if name == "replace" and len(args) >= 2:
-            _check_replace(owner, args[0], args[1])
-        elif name == "join" and args:
-            _check_join(owner, args[0])
-        elif name == "expandtabs" and args and isinstance(owner, str) and isinstance(args[0], int):
-            if owner.count("\t") * args[0] > MAX_VALUE:
-                raise _too_big("the text after expandtabs()")
-        return super().call(__context, __obj, *args, **kwargs)
-
-    @staticmethod
-    def concat(parts):
-        parts = [str(p) for p in parts]
-        if sum(map(len, parts)) > MAX_VALUE:
-            raise _too_big("the joined text")
-        return "".join(parts)
-
-
-def _guarded(name, fn):
-    """A built-in filter that checks its size arguments first (`center(10**10)`, `'%999999999d'|format`)."""
-    skip = 1 if hasattr(fn, "jinja_pass_arg") else 0   # the context jinja passes before the value
-
-    def wrapper(*args, **kwargs):
-        head, value, params = args[:skip], args[skip] if len(args) > skip else None, args[skip + 1:]
-        if name == "format":
-            _check_format(value, params)
-        elif name in ("center", "indent", "pad"):
-            _check_args(params, kwargs)
-        if name == "replace" and len(params) >= 2:
-            _check_replace(value, params[0], params[1])
-        elif name == "indent" and params and isinstance(params[0], str):
-            _check_replace(value, "\n", "\n" + params[0])
-        elif name == "join":
-            value = value if hasattr(value, "__len__") else list(value)
-            _check_join(params[0] if params else kwargs.get("d", ""), value)
-        return fn(*head, value, *params, **kwargs)
-    if skip:
-        wrapper.jinja_pass_arg = fn.jinja_pass_arg
-    return wrapper
-
-
-ENV = _Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
-           trim_blocks=True, lstrip_blocks=True)
+ENV = Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+          trim_blocks=True, lstrip_blocks=True, finalize=finalize)
 ENV.globals.update(range=_range, max=max, min=min, len=len, enumerate=enumerate, zip=zip, sorted=sorted)
 ENV.filters["pad"] = lambda v, n=2, c="0": str(v).rjust(min(int(n), MAX_VALUE), str(c)[:1] or "0")
-for _name in ("center", "indent", "format", "replace", "join", "pad"):
-    ENV.filters[_name] = _guarded(_name, ENV.filters[_name])
+for _name in list(ENV.filters):
+    ENV.filters[_name] = guarded_filter(_name, ENV.filters[_name])
+for _name in list(ENV.tests):
+    ENV.tests[_name] = guarded_test(_name, ENV.tests[_name])
 _lipsum = ENV.globals["lipsum"]
 
 
 def _capped_lipsum(n=5, html=False, min=20, max=100):  # noqa: A002 (jinja's parameter names)
     if n * max > MAX_VALUE // 10:
-        raise _too_big("the lorem ipsum")
+        raise too_big("the lorem ipsum")
     return _lipsum(n, html, min, max)
 
 

@@ -6,6 +6,8 @@ Lint is a rule: its findings are `pnp.rules.base.Finding`s with `check="lint:<ru
 - `min-text-size`     text smaller than MIN_TEXT_PT after fitting (the size the fitter chose)
 - `safe-area`         text or icons inside the layout's `safe` margin
 - `out-of-bounds`     anything reaching outside the trim + bleed (the renderer would clip it): error
+- `bleed`             a coloured fill that stops at the trim edge (no bleed beyond it), and pieces
+                      printed butted whose edges differ in colour (they need a gap with bleed)
 - `contrast`          text against the colour behind it below 4.5:1 (3:1 at ≥ 14 pt), WCAG 2
 - `colour-only`       pieces of a set that differ only by colour; colours telling cards apart that
                       come closer than ΔE2000 10 under protanopia, deuteranopia or tritanopia
@@ -23,6 +25,7 @@ RULES = {
     "min-text-size": "warn",
     "safe-area": "warn",
     "out-of-bounds": "error",
+    "bleed": "warn",
     "contrast": "warn",
     "colour-only": "warn",
     "printable-margin": "warn",
@@ -35,6 +38,7 @@ CONTRAST_MIN, CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 14.0
 DELTA_E_MIN = 10.0           # CIEDE2000: below this two type colours are easily confused
 PRINTABLE_MM = 5.0           # most home printers cannot print closer to the paper edge
 TOLERANCE_MM = 0.05          # measurement slack (rounding of mm to points)
+SLIVER_DELTA_E = 5.0         # a fill this different from white paper shows as a sliver when a cut is off
 
 
 def level_of(value):

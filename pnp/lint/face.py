@@ -9,7 +9,7 @@ import math
 
 from pnp.layout.pieces import Image, Run, Shape, Stencil
 from pnp.layout.units import MM
-from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, TOLERANCE_MM
+from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, SLIVER_DELTA_E, TOLERANCE_MM
 from pnp.lint import colour, geometry
 
 TEXTUAL = ("text",)
@@ -37,6 +37,10 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
                                        f"text or raise `min_size`", card, small))
         if cfg.on("out-of-bounds"):
             f = _bounds(cfg, layout, el, pieces, where, card)
+            if f:
+                out.append(f)
+        if cfg.on("bleed") and typ not in ("text",):
+            f = _no_bleed(cfg, layout, el, pieces, where, card)
             if f:
                 out.append(f)
         if (typ in TEXTUAL or typ in ICONIC) and pieces and cfg.on("safe-area"):
@@ -67,6 +71,30 @@ def _bounds(cfg, layout, el, pieces, where, card):
     return cfg.finding("out-of-bounds", el.pos, f"element `{el.name}` on {where} reaches {_mm(worst)} past the "
                        f"{side} edge of the trim + {_mm(b)} bleed, where it is cut off — move or shrink it",
                        card, -worst)
+
+
+def _no_bleed(cfg, layout, el, pieces, where, card):
+    """A coloured fill that reaches a trim edge but stops there: a cut a hair outside shows paper."""
+    tol = 0.1 * MM
+    b = layout.bleed
+    for p in pieces:
+        if not isinstance(p, Shape) or p.opacity < 1 or p.role != "art":
+            continue
+        f = geometry.fill(p)
+        if not f or colour.delta_e(f, geometry.PAPER) < SLIVER_DELTA_E:
+            continue
+        bx = geometry.box(p, strokes=False)
+        if bx is None:
+            continue
+        edges = {"left": (bx[0], 0.0, bx[3] - bx[1], layout.h), "right": (bx[2], layout.w, bx[3] - bx[1], layout.h),
+                 "top": (bx[1], 0.0, bx[2] - bx[0], layout.w), "bottom": (bx[3], layout.h, bx[2] - bx[0], layout.w)}
+        for side, (at, edge, span, length) in edges.items():
+            if abs(at - edge) <= tol and span >= 0.25 * length:
+                todo = (f"give layout `{layout.name}` a `bleed:` (3 mm) and let the fill run into it" if b <= 0 else
+                        f"let it run {b / MM:.1f} mm past the trim, into the bleed")
+                return cfg.finding("bleed", el.pos, f"the {f} fill of element `{el.name}` on {where} stops at the "
+                                   f"{side} trim edge: a cut a little outside leaves a white sliver — {todo}", card, 0.0)
+    return None
 
 
 def _safe(cfg, layout, el, pieces, where, card):

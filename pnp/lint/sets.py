@@ -12,6 +12,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from pnp.layout.pieces import Run, Shape, Stencil
+from pnp.layout.units import MM
 from pnp.lint import DELTA_E_MIN, colour, geometry
 
 KEY_AREA = 0.03        # a fill covering this share of a face (by its box) can tell faces apart
@@ -38,6 +39,49 @@ def _fills(face) -> frozenset:
     return frozenset(out)
 
 
+def butted(comp) -> bool:
+    """Whether the build prints the component's pieces edge to edge (pnp.build._plan's defaults)."""
+    if comp.kind == "board":
+        return False
+    try:
+        return float(comp.options.get("gap_mm", 0 if comp.kind == "deck" else 4)) == 0
+    except (TypeError, ValueError):
+        return False
+
+
+def free_gap(comp, w, h, bleed) -> float:
+    """The widest gap (mm, at most twice the bleed, at least 1 mm) between pieces that costs no piece
+    per sheet on A4 nor on US Letter; 0 when every gap costs some."""
+    from pnp.render import impose
+    outline = comp.options.get("cut", "marks" if comp.kind == "deck" else "outline") == "outline"
+    reserve = bleed + (0 if outline else impose.MARK_GAP + impose.MARK_LEN)
+    reserve = max(reserve, impose.MARGIN) if outline else reserve
+
+    def per_page(gap):
+        n = []
+        for pw, ph in impose.PAPERS.values():
+            g = impose.grid_for(pw, ph, w, h, bleed, gap, reserve)
+            n.append(g.per_page if g else 0)
+        return n
+    butted = per_page(0.0)
+    for gap_mm in (6, 5, 4, 3, 2.5, 2, 1.5, 1):
+        if gap_mm * MM <= 2 * bleed + 1e-6 and per_page(gap_mm * MM) == butted:
+            return gap_mm
+    return 0.0
+
+
+def edge_colours(face) -> set:
+    """The colours along the four trim edges (sampled just inside), paper where nothing is painted."""
+    inset = 0.3 * MM
+    out = set()
+    for k in (0.2, 0.5, 0.8):
+        for x, y in ((inset, k * face.h), (face.w - inset, k * face.h), (k * face.w, inset), (k * face.w, face.h - inset)):
+            c = geometry.colour_under(face.pieces, x, y)
+            if c is not None:
+                out.add(c)
+    return out
+
+
 class SetLint:
     """Watches the faces of each component go by (`observe`) and judges them at the end (`findings`)."""
 
@@ -45,6 +89,8 @@ class SetLint:
         self.cfg, self.game = cfg, game
         self.seen: dict = {}      # (component id, side) → [(card id, pos, colourless hash, hash, fills)]
         self.comps: dict = {}
+        self.edges: dict = {}     # (component id, side) → {edge colour: first card}
+        self.sizes: dict = {}     # component id → (w, h, bleed) of its faces
 
     def observe(self, comp, pairs):
         if not self.cfg.on("colour-only"):
@@ -52,10 +98,16 @@ class SetLint:
             return
         self.comps[comp.id] = comp
         items = {i.id: i for i in comp.items}
+        edges = self.cfg.on("bleed") and butted(comp)
         for front, back in pairs:
             for side, face in (("front", front), ("back", back)):
                 if face is None:
                     continue
+                if edges:
+                    seen = self.edges.setdefault((comp.id, side), {})
+                    self.sizes[comp.id] = (face.w, face.h, face.bleed)
+                    for c in edge_colours(face):
+                        seen.setdefault(c, face.name)
                 card = face.name.split("/")[-1].rsplit(".", 1)[0] if face.name else "?"
                 item = items.get(card)
                 self.seen.setdefault((comp.id, side), []).append(
@@ -70,6 +122,18 @@ class SetLint:
             out += self._only_colour(comp, side, faces)
             for key, value in self._close_colours(comp, side, faces):
                 close.setdefault(key, []).append(value)
+        for (cid, side), seen in self.edges.items():
+            differ = sorted(seen)
+            if any(colour.delta_e(a, b) >= DELTA_E_MIN for a, b in combinations(differ, 2)):
+                comp = self.comps[cid]
+                gap = free_gap(comp, *self.sizes[cid])
+                if gap:
+                    shown = ", ".join(differ[:4]) + (" …" if len(differ) > 4 else "")
+                    out.append(self.cfg.finding(
+                        "bleed", comp.pos, f"the {side}s of `{cid}` are printed butted (one cut between neighbours) "
+                        f"but their edges differ in colour ({shown}): a cut a little off shows a sliver of the "
+                        f"neighbour — give the component `options: {{gap_mm: {gap:g}}}`: each piece keeps its own "
+                        f"bleed, and as many fit on a sheet of A4 and of US Letter"))
         for (cid, a, b), found in close.items():   # one finding per pair, for fronts and backs alike
             sides = " and ".join(sorted({side for side, *_r in found}, reverse=True))
             _side, pos, card, names, what = found[0]

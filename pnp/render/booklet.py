@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from pnp.errors import Problem, Problems, did_you_mean, display_path
 from pnp.layout.pieces import Face
-from pnp.layout.units import MM, length, mm
+from pnp.layout.resolve import Skip
+from pnp.layout.units import MM, UnitError, length, mm
 from pnp.render import booklet_flow as bf
 from pnp.render import credits_text
 from pnp.render.booklet_md import Source
@@ -72,14 +73,11 @@ def _styles(layout, resolver):
                 kw["bold"] = bool(a["bold"])
             for k in ("color", "fill", "stroke"):
                 if k in a:
-                    from pnp.layout.resolve import Skip
                     try:
                         kw[k] = resolver.color(a[k], el.at.get(k, el.pos), el.name)
                     except Skip:
                         pass
-        except (ValueError, TypeError, Exception) as e:  # noqa: BLE001 (a bad value is the layout's to fix)
-            if isinstance(e, Problems):
-                raise
+        except (ValueError, TypeError, UnitError) as e:  # a bad value is the layout's to fix
             problems.append(Problem(el.pos, f"the booklet style `{el.name}` has a bad value ({e})",
                                     "sizes and leading are numbers, spaces lengths such as `2mm`"))
             continue
@@ -105,6 +103,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
     src = Source(path, display_path(path), game, prep.icons)
     text = src.render(dict(base))
     blocks = src.parse(text) if text is not None else []
+    _glyphs(blocks, styles, prep.fonts, src)
     if src.problems:
         raise Problems(src.problems)
     fw = pw - margin["inner"] - margin["outer"]
@@ -120,7 +119,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
         ctx["geometry"] = prep.layouts.geometry
         return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
 
-    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of)
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh)
     body = flow.paginate(flow.units(blocks), fh)
     title = str(g["title"])
     name = str(g["components"][comp.id]["title"])
@@ -145,13 +144,41 @@ def build(prep, resolver, comp, paper: str) -> Built:
     for i, pc in enumerate(body):
         number = 2 + n_toc + i
         firsts = [t for lvl, t in pc.headings if lvl == 1]
-        if firsts:
-            section = firsts[0]
-            sections += [(t, number) for t in firsts]
-        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name, section))
+        sections += [(t, number) for t in firsts]
+        # the running header names the first section that starts on the page, else the one carried over
+        pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
+                           firsts[0] if firsts else section))
+        section = firsts[-1] if firsts else section
     if resolver.problems:
         raise Problems(resolver.problems)
     return Built(pages, sections, (pw, ph))
+
+
+def _glyphs(blocks, styles, fonts, src, role=None):
+    """A character the style's font lacks is an error at its line, never a blank box."""
+    from pnp.render.text import missing_glyphs
+    for b in blocks:
+        texts = []
+        if b.kind == "heading":
+            texts = [(b.text, styles[f"h{b.level}"].font)]
+        elif b.kind == "para":
+            texts = [(b.text, role or styles["body"].font)]
+        elif b.kind == "table":
+            texts = [(c, styles["table_head"].font) for c in b.head]
+            texts += [(c, styles["table"].font) for r in b.rows for c in r]
+        elif b.kind == "pictures":
+            texts = [(p.caption, styles["caption"].font) for p in b.items]
+        elif b.kind == "note":
+            _glyphs(b.items, styles, fonts, src, role)
+        elif b.kind == "list":
+            for item in b.items:
+                _glyphs(item, styles, fonts, src, role)
+        for t, font in texts:
+            missing = missing_glyphs(t, fonts, font)
+            if missing:
+                chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
+                src.problem(b.line, f"the font `{font}` has no glyph for {chars}",
+                            "replace the character, or restyle the booklet with a font that has it")
 
 
 def _toc_line(flow, st, text, number, fw):

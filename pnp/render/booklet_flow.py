@@ -80,17 +80,19 @@ def rect(x, y, w, h, fill=None, stroke=None, width=0.5):
 
 
 class Flow:
-    def __init__(self, fonts, icons, styles: dict, width: float, face_of):
+    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9):
         self.fonts, self.icons, self.st, self.w, self.face_of = fonts, icons, styles, width, face_of
+        self.h = height     # the frame's height: a picture never grows taller than 3/4 of it
         self._box = 0
 
     # ---- text ------------------------------------------------------------------------------------
-    def lines(self, text: str, st: Style, x: float, w: float, align="left") -> list[Unit]:
-        """One unit per line of text laid out in width w (the first unit carries `before`)."""
+    def lines(self, text: str, st: Style, x: float, w: float, align="left", balance=False) -> list[Unit]:
+        """One unit per line of text laid out in width w (the first unit carries `before`). Running text
+        is not balanced (a book's paragraph keeps its lines full); headings and captions are."""
         if st.bold:
             text = "**" + text.replace("**", "") + "**"
         laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
-                                        align=align, color=st.color, icon_names=self.icons)
+                                        align=align, color=st.color, icon_names=self.icons, balance=balance)
         step = st.size * st.leading
         top = st.size * textlay.ASCENT
         units = [Unit(step) for _ in range(max(1, laid.lines))]
@@ -125,7 +127,7 @@ class Flow:
             k = b.kind
             if k == "heading":
                 st = self.st[f"h{b.level}"]
-                us = self.lines(b.text, st, x, w)
+                us = self.lines(b.text, st, x, w, balance=True)
                 if b.level == 1 and st.stroke:
                     us[-1].pieces.append(Shape((("M", x, us[-1].h + 1), ("L", x + w, us[-1].h + 1)), stroke=st.stroke, width=0.6))
                     us[-1].h += 2
@@ -138,6 +140,8 @@ class Flow:
                 st = self.st["body"]
                 us = self.lines(b.text, st, x, w)
                 us[-1].h += st.after
+                if b.text.rstrip().endswith((":", "：")):
+                    us[-1].keep_next = True     # a paragraph that announces a list or table stays with it
                 out += us
             elif k == "list":
                 out += self._list(b, x, w)
@@ -163,12 +167,16 @@ class Flow:
             first = next((u for u in us if u.pieces), us[0])
             mw = self.fonts.width(mark, st.font, st.size)
             base = next((p.y for p in first.pieces if isinstance(p, Run)), st.size)
-            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(st.font), st.size, st.color))
+            font = st.font if b.ordered or "sans" not in self.fonts.roles else "sans"
+            mw = self.fonts.width(mark, font, st.size)
+            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(font), st.size, st.color))
             us[0].before = st.before * 0.4 if i else st.before
             us[-1].h -= st.after * 0.6 if us[-1].h > st.after else 0
             out += us
         if out:
             out[-1].h += st.after * 0.6
+        if len(out) >= 2:
+            out[-2].keep_next = True    # the last line of a list never alone at the top of a page
         return out
 
     def _note(self, b, x, w) -> list[Unit]:
@@ -195,6 +203,9 @@ class Flow:
         widths = [(p.width_mm * MM if p.width_mm else f.w) for p, f in faces]
         total = sum(widths) + gap * (len(widths) - 1)
         k = min(1.0, w / total) if total else 1.0
+        tallest = max(f.h * v / f.w for v, (_p, f) in zip(widths, faces))
+        if tallest * k > 0.75 * self.h:
+            k = 0.75 * self.h / tallest
         widths = [v * k for v in widths]
         scales = [v / f.w for v, (_p, f) in zip(widths, faces)]
         heights = [f.h * s for (_p, f), s in zip(faces, scales)]
@@ -209,7 +220,7 @@ class Flow:
             u.pieces.append(rect(cx, y, pw, ph, stroke="#9a9a9a", width=0.4))
             if p.caption:
                 cw = max(pw, min(w, 40 * MM)) if len(faces) == 1 else pw + gap * 0.8
-                lines = self.lines(p.caption, cap, cx + pw / 2 - cw / 2, cw, align="center")
+                lines = self.lines(p.caption, cap, cx + pw / 2 - cw / 2, cw, align="center", balance=True)
                 yy = top + 1.5 * MM
                 for ln in lines:
                     u.pieces += shift(ln.pieces, 0, yy)
@@ -298,6 +309,9 @@ class Flow:
                     y = 0.0
                 i += 1
                 continue
+            if not u.pieces and not u.places and y + u.before + u.h > frame_h:
+                i += 1          # space that does not fit at a page's foot is not carried to the next page
+                continue
             j, need = i, (u.before if y > 0 else 0) + u.h
             while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk:
                 j += 1
@@ -318,6 +332,8 @@ class Flow:
             y += u.h
             i += 1
         close()
+        while len(pages) > 1 and not pages[-1].pieces and not pages[-1].places:
+            pages.pop()         # a `---` at the very end
         return pages
 
 

@@ -19,6 +19,7 @@ from pnp.layout import templating
 from pnp.render.text import is_cjk, tokens
 
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
+MAX_SOURCE = 1_000_000    # bytes of one .md file: a rule book is a few dozen kB
 
 
 @dataclass
@@ -58,6 +59,9 @@ class Source:
     # ---- jinja -----------------------------------------------------------------------------------
     def render(self, ctx: dict) -> str | None:
         try:
+            if self.path.stat().st_size > MAX_SOURCE:
+                self.problem(1, f"the file is larger than {MAX_SOURCE // 1000:,} kB", "split the rules or shorten them")
+                return None
             src = self.path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             self.problem(1, f"cannot read the file ({type(e).__name__})", "save it as UTF-8 text")

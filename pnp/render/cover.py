@@ -16,7 +16,7 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 LABELS = {
     "en": {
         "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages", "page": "page",
-        "double": "double-sided", "single": "single-sided", "fold": "fold and glue", "tiles": "tiles",
+        "double": "double-sided", "single": "single-sided", "single_blank": "single-sided, blank backs", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
         "scale": "Print at 100 % (\"actual size\"), never \"fit to page\"; {paper} paper.",
         "long": "Double-sided pages: print them double-sided, flipping on the long edge; each sheet of fronts is "
@@ -24,6 +24,8 @@ LABELS = {
         "short": "Double-sided pages: print them double-sided, flipping on the short edge; each sheet of fronts is "
                  "followed by its backs.",
         "blank": "Page 2 is left blank so that every sheet of fronts and its backs share one sheet of paper.",
+        "blank_backs": "Single-sided pages are followed by a blank page, so the whole file can be printed "
+                       "double-sided and no piece prints behind another.",
         "offset": "The backs are shifted by {x:g}, {y:g} mm for the printer they were measured on "
                   "(`pnp calibrate`).",
         "fold_how": "Fold each sheet on the dashed line with the printing outside, glue the halves together, then cut.",
@@ -34,15 +36,25 @@ LABELS = {
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills.",
         "url": "The game's page",
+        "booklet": "booklet",
+        "book_short": "Rules booklet ({pages}): print double-sided, flipping on the short edge; keep the sheets in "
+                      "order, fold the stack in half and staple twice on the fold.",
+        "book_long": "Rules booklet ({pages}): print double-sided, flipping on the long edge (its backs are turned "
+                     "for that); keep the sheets in order, fold the stack in half and staple twice on the fold.",
+        "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print pages {fronts}, put the "
+                       "printed sheets back in the tray turned over and print pages {backs} (try one sheet first: "
+                       "if a back comes out upside down, turn the stack the other way); then fold and staple.",
+        "book_plain": "Rules booklet ({pages}): one page per page, for reading on screen.",
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
-        "double": "雙面列印", "single": "單面列印", "fold": "對摺黏合", "tiles": "拼接",
+        "double": "雙面列印", "single": "單面列印", "single_blank": "單面（背面留白）", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權",
         "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
         "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
         "blank": "第 2 頁刻意留白，讓每一張正面與它的背面印在同一張紙上。",
+        "blank_backs": "單面的頁面後面都接一張空白頁，整份檔案可直接雙面列印，不會有配件印在另一個配件的背面。",
         "offset": "背面已依測得的印表機偏移 {x:g}、{y:g} mm 調整（pnp calibrate）。",
         "fold_how": "沿虛線對摺（印刷面朝外），兩半黏合後再裁切。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
@@ -51,6 +63,12 @@ LABELS = {
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色。",
         "url": "遊戲網頁",
+        "booklet": "規則小冊",
+        "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
+        "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
+        "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
+                       "（先試一張：若背面上下顛倒，就把整疊換個方向放）；然後對摺、裝訂。",
+        "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
     },
 }
 
@@ -105,10 +123,14 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         facts.append(f"{info['players']} {L['players']}")
     if info.get("version"):
         facts.append(f"{L['version']} {info['version']}")
-    if info.get("author"):
+    if info.get("author") and not info.get("credits"):
         facts.append(f"{L['by']} {info['author']}")
     if facts:
         y += text(" · ".join(facts), 10, align="center", color=MUTED) + 1 * MM
+    for line in info.get("credits") or ():   # the original game's designers and publisher, this edition's maker
+        y += text(line, 9.5, align="center", color=INK) + 0.5 * MM
+    if info.get("notice"):
+        y += text(info["notice"], 9, align="center", color="#8a1f1f") + 0.5 * MM
     if info.get("licence"):
         y += text(f"{L['licence']}: {info['licence']}", 9, align="center", color=MUTED)
     y += 6 * MM
@@ -122,16 +144,20 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     heading(L["contents"])
     for e in entries:
         pages_txt = f"{L['page']} {e.first}" if e.first == e.last else f"{L['pages']} {e.first}–{e.last}"
-        if "back" in e.sides:
+        if e.kind == "booklet":
+            how = f"{L['booklet']}, {L['double'] if 'back' in e.sides else L['single']}"
+        elif "back" in e.sides:
             how = L["double"]
         elif "fold" in e.sides:
             how = L["fold"]
         elif "tile" in e.sides:
-            how = L["tiles"]
+            how = L["tiles"] + (f", {L['single_blank']}" if "blank" in e.sides else "")
+        elif "blank" in e.sides:
+            how = L["single_blank"]
         else:
             how = L["single"]
         top = y
-        text(f"{e.title} ({e.count})", 11, width=w * 0.55)
+        text(e.title if e.kind == "booklet" else f"{e.title} ({e.count})", 11, width=w * 0.55)
         y = top
         text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED)
         y = top
@@ -144,9 +170,18 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     if duplex in ("long", "short") and any("back" in e.sides for e in entries):
         notes.append(L[duplex])
         notes.append(L["blank"])
+        if any("blank" in e.sides for e in entries):
+            notes.append(L["blank_backs"])
     ox, oy = info.get("back_offset_mm", (0, 0))
     if ox or oy:
         notes.append(L["offset"].format(x=ox, y=oy))
+    for e in entries:
+        if e.kind == "booklet":
+            key = "book_plain" if "back" not in e.sides else \
+                {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
+            notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
+                                       fronts=", ".join(map(str, range(e.first, e.last + 1, 2))),
+                                       backs=", ".join(map(str, range(e.first + 1, e.last + 1, 2)))))
     if info.get("ink_saver"):
         notes.append(L["ink"])
     for n in notes:

@@ -67,11 +67,14 @@ def to_truetype(src: Path) -> Path:
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    font = FT(str(src))
-    _cff_to_glyf(font)
     fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")
     os.close(fd)
     try:
+        try:
+            font = FT(str(src))
+            _cff_to_glyf(font)
+        except Exception as e:  # damaged CFF outlines
+            raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
         font.save(tmp)
         os.replace(tmp, out)
     finally:
@@ -123,7 +126,19 @@ def register(path: str) -> str:
         pdfmetrics.registerFont(TTFont(name, str(ttf)))
     except TTFError as e:
         raise FontError(f"`{src.name}` cannot be embedded: {e}") from None
+    except Exception as e:  # a truncated or damaged table: reportlab fails in assorted ways
+        raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
     return name
+
+
+def verify(path: Path, name: str) -> None:
+    """Subset every glyph of a game's own font once, as the PDF writer will: a damaged glyph table is
+    reported now, with the file, instead of failing while the PDF is written."""
+    try:
+        face = pdfmetrics.getFont(name).face
+        face.makeSubset(sorted(face.charToGlyph))
+    except Exception as e:
+        raise FontError(f"`{Path(path).name}` is not a usable font (damaged: {e.__class__.__name__})") from None
 
 
 def prepare_builtin() -> list[str]:
@@ -151,7 +166,7 @@ class FontSet:
         if check:  # game fonts are verified up front so a bad file is reported before rendering
             for role, path in self.roles.items():
                 if not fontmod_is_builtin(path):
-                    self.name(role)
+                    verify(path, self.name(role))
         # Convert (once, into the cache) before any face is resolved: a conversion takes ~20 s of CPU
         # and must not run inside a template's time budget. Registration itself stays lazy (~0.1 s).
         builtin = [p for p in self.roles.values() if fontmod_is_builtin(p)]

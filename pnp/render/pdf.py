@@ -106,7 +106,8 @@ class PdfWriter:
                     c.transform(*slot.matrix, 0, 0)
             else:  # a tile: the face's point (ox, oy) (top-left origin) goes to the tile's top-left corner
                 ox, oy = slot.offset
-                c.translate(slot.x - ox, slot.y + (y1 - y0) - slot.face.h + oy)
+                th = slot.size[1] if slot.size else y1 - y0
+                c.translate(slot.x - ox, slot.y + th - slot.face.h + oy)
             if name:
                 c.doForm(name)
             else:
@@ -135,8 +136,9 @@ class PdfWriter:
             c.bookmarkPage(key)
             if bookmark:
                 c.addOutlineEntry(bookmark, key, level=0)
-            for title in sub:
-                c.addOutlineEntry(title, key, level=1)
+            for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
+                c.bookmarkPage(f"{key}.{n}")
+                c.addOutlineEntry(title, f"{key}.{n}", level=1)
         c.showPage()
         self.pages += 1
 

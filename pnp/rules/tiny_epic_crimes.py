@@ -1,30 +1,24 @@
-"""Tiny Epic Crimes: deck rules, hole-mask geometry, and the game logic as plain functions.
+"""Tiny Epic Crimes: deck rules and the game logic as plain functions.
 
-Deck rules (run on every build and `pnp check`):
+The published constraints of the game (GAMES.md section 1 and the seed: [R] rules, [D] our decisions)
+are constants in `tiny_epic_crimes_published.py`; content may restate them, never loosen them. The
+checks (run on every build and `pnp check`):
 - 32 suspects with unique names, exactly one per combination of the five evidence values, so that every
-  type splits the deck 16/16;
-- every suspect back shows each of the ten evidence icons equally often (slots + decoys);
-- the envelope windows: window k lies over slot k with room for the card to shift by
-  `data.envelope.tolerance` mm in any direction and still show all of slot k and nothing else (no decoy,
-  no other slot, not the arrow); windows do not overlap; the arrow notch shows the whole arrow and nothing
-  else; the murderer envelope has no window; the pocket gives the card at most 1 mm of play;
-- counts declared in game.yaml `data.expect` (city cards, tokens, decks), search tokens with enough
-  successes, stakeouts numbered 1–5, holding tokens in three colours.
-
-The geometry is read from the same layouts the build draws (`layouts/tiny-epic-crimes/*.yaml`), with
-their templates rendered, so what is checked is what is printed.
+  type splits the deck 16/16 (here);
+- the hole masks of the suspect backs and the envelopes (`tiny_epic_crimes_masks.py`);
+- counts, compositions, the rule parameters in game.yaml `data:` and the printed text that carries
+  them (`tiny_epic_crimes_published.py` and `tiny_epic_crimes_printed.py`).
 """
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from pathlib import Path
 
-from pnp.rules.base import error, warning
+from pnp.rules.base import error
+from pnp.rules.tiny_epic_crimes_masks import Masks, clearances  # noqa: F401 (the tests and tools use them here)
+from pnp.rules import tiny_epic_crimes_published as published
 
 GAME = "tiny-epic-crimes"
-BACK, ENVELOPE = f"{GAME}/suspect-back", f"{GAME}/envelope"
-Rect = tuple  # (x, y, w, h) in mm
 
 
 # ---- game logic ----------------------------------------------------------------------------------
@@ -77,90 +71,6 @@ def winners(accusations, murderer):
     return sorted(a["player"] for a in right)
 
 
-# ---- geometry helpers ----------------------------------------------------------------------------
-def grow(r: Rect, d: float) -> Rect:
-    return (r[0] - d, r[1] - d, r[2] + 2 * d, r[3] + 2 * d)
-
-
-def overlaps(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
-def contains(outer: Rect, inner: Rect, eps=1e-6) -> bool:
-    return (outer[0] <= inner[0] + eps and outer[1] <= inner[1] + eps and
-            inner[0] + inner[2] <= outer[0] + outer[2] + eps and inner[1] + inner[3] <= outer[1] + outer[3] + eps)
-
-
-def distance(a: Rect, b: Rect) -> float:
-    dx = max(b[0] - (a[0] + a[2]), a[0] - (b[0] + b[2]), 0.0)
-    dy = max(b[1] - (a[1] + a[3]), a[1] - (b[1] + b[3]), 0.0)
-    return max(dx, dy) if (dx == 0 or dy == 0) else (dx * dx + dy * dy) ** 0.5
-
-
-class Masks:
-    """The printed geometry of the suspect backs and the envelopes, in mm (card coordinates for masks)."""
-
-    def __init__(self, game, lang=None):
-        from pnp.layout import templating, units
-        from pnp.layout.context import GameContext
-        from pnp.layout.layouts import Layouts
-        self._t, self._u = templating, units
-        self.game = game
-        self.layouts = Layouts(Path(game.root).parent.parent / "layouts")
-        self.ctx = GameContext(game, lang or game.languages[0])
-        self.back = self.layouts.get(BACK, game.pos)
-        self.env = self.layouts.get(ENVELOPE, game.pos)
-        self.g_back = self.layouts.geometry(BACK)
-        self.g_env = self.layouts.geometry(ENVELOPE)
-        self.types = list(game.data["types"])
-
-    def _ctx(self, comp, index):
-        c = self.ctx.face(comp, index)
-        c["geometry"] = self.layouts.geometry
-        return c
-
-    def value(self, layout, el, key, ctx, kind="len"):
-        raw = layout.element(el).attrs.get(key)
-        if self._t.is_template(raw):
-            raw = self._t.render(raw, ctx)
-        if kind == "len":
-            return self._u.mm(self._u.length(raw))
-        return raw
-
-    def rect(self, layout, el, ctx) -> Rect:
-        return tuple(self.value(layout, el, k, ctx) for k in ("x", "y", "w", "h"))
-
-    def shown(self, layout, el, ctx) -> bool:
-        when = layout.element(el).attrs.get("when", True)
-        return bool(self._t.evaluate(when, ctx)) if isinstance(when, str) else bool(when)
-
-    def card(self, comp, index):
-        """Ink boxes of one suspect back: {'slots': {type: (rect, icon)}, 'decoys': [(rect, icon)], 'arrow': rect}."""
-        from pnp.components import icon_field
-        ctx = self._ctx(comp, index)
-        slots = {t: (self.rect(self.back, f"slot_{t}", ctx), self.value(self.back, f"slot_{t}", "name", ctx, "str"))
-                 for t in self.types}
-        v = {k: self.value(self.back, "decoys", k, ctx, kind) for k, kind in
-             (("x", "len"), ("y", "len"), ("w", "len"), ("h", "len"), ("size", "len"), ("clearance", "len"),
-              ("cols", "num"), ("rows", "num"), ("each", "num"), ("pool", "str"), ("shown", "str"),
-              ("avoid", "str"), ("seed", "str"))}
-        plan = icon_field.plan(v["x"], v["y"], v["w"], v["h"], float(v["cols"]), float(v["rows"]), v["size"],
-                               icon_field.parse_pool(v["pool"]), float(v["each"]),
-                               [n for n, _c in icon_field.parse_pool(v["shown"])],
-                               icon_field.parse_rects(v["avoid"]), v["clearance"], v["seed"])
-        decoys = [((x, y, v["size"], v["size"]), name) for x, y, name, _c in plan]
-        return {"slots": slots, "decoys": decoys, "arrow": self.rect(self.back, "arrow", {"data": {}})}
-
-    def envelope(self, comp, index):
-        """Window and notch of one envelope, in card coordinates (the card at `card_at`)."""
-        ctx = self._ctx(comp, index)
-        ca = self.g_env["card_at"]
-        to_card = lambda r: (r[0] - ca["x"], r[1] - ca["y"], r[2], r[3])  # noqa: E731
-        window = to_card(self.rect(self.env, "window", ctx)) if self.shown(self.env, "window", ctx) else None
-        notch = to_card(self.rect(self.env, "notch", ctx))
-        return {"window": window, "notch": notch}
-
-
 def _suspect_checks(game, comp):
     types = game.data.get("types", [])
     evidence = game.data.get("evidence", {})
@@ -199,157 +109,15 @@ def _suspect_checks(game, comp):
                         f"an even split", check="suspects")
 
 
-def _mask_checks(game):
-    comps = game.components
-    if "suspects" not in comps or "envelopes" not in comps:
-        return
-    try:
-        m = Masks(game)
-    except Exception as e:  # a layout that does not load is reported by the build with its position
-        yield warning(game.pos, f"the hole masks could not be checked ({e})", check="masks")
-        return
-    env = game.data.get("envelope", {})
-    tol = float(env.get("tolerance", 1.5))
-    suspects, envelopes = comps["suspects"], comps["envelopes"]
-    slot_pos = lambda t: m.back.element(f"slot_{t}").pos  # noqa: E731
-    # the pocket: inner size = card + play (at most 1 mm), the card centred in it
-    ge = m.g_env
-    inner = (ge["fold_flap"]["x"], ge["fold_flap"]["y"], ge["fold_side"]["x"] - ge["fold_flap"]["x"],
-             ge["fold_bottom"]["y"] - ge["fold_flap"]["y"])
-    cw, ch = m.g_back["w"], m.g_back["h"]
-    for axis, play in (("width", inner[2] - cw), ("height", inner[3] - ch)):
-        if not 0 < play <= 1.0 + 1e-9:
-            yield error(m.env.element("fold_side").pos, f"the envelope pocket {axis} leaves {play:.2f} mm of play for "
-                        f"the card; it must be more than 0 and at most 1 mm", check="masks")
-    ca = ge["card_at"]
-    if not contains(inner, (ca["x"], ca["y"], ca["w"], ca["h"])) or (ca["w"], ca["h"]) != (cw, ch):
-        yield error(m.env.element("card_at").pos, "`card_at` must be the card's size and lie inside the pocket",
-                    check="masks")
-    # every back: equal icon counts; collect ink boxes
-    cards = []
-    for i, item in enumerate(suspects.items):
-        try:
-            c = m.card(suspects, i)
-        except ValueError as e:
-            yield error(item.pos, f"suspect back of `{item.id}`: {e}", item.id, "masks")
-            continue
-        icons = Counter([ic for _r, ic in c["slots"].values()] + [ic for _r, ic in c["decoys"]])
-        pool = {game.data["icon"][v] for t in m.types for v in game.data["evidence"][t]}
-        if set(icons) != pool or len(set(icons.values())) != 1:
-            yield error(item.pos, f"the back of `{item.id}` shows the icons unevenly ({dict(sorted(icons.items()))}); "
-                        f"each of the ten must appear equally often", item.id, "masks")
-        cards.append((item, c))
-    windows = {}
-    for j, e_item in enumerate(envelopes.items):
-        kind = e_item["type"]
-        e = m.envelope(envelopes, j)
-        if kind == "murderer":
-            if e["window"] is not None:
-                yield error(e_item.pos, "the murderer envelope must have no window", e_item.id, "masks")
-        elif e["window"] is None:
-            yield error(e_item.pos, f"envelope `{e_item.id}` has no window", e_item.id, "masks")
-        else:
-            windows[kind] = (e_item, e["window"])
-        notch = e["notch"]
-        for item, c in cards[:1]:
-            if not contains(notch, grow(c["arrow"], tol)):
-                yield error(m.env.element("notch").pos, f"the arrow notch of `{e_item.id}` does not show the whole arrow "
-                            f"with the card shifted by {tol} mm", e_item.id, "masks")
-        for item, c in cards:
-            others = [r for r, _ic in c["slots"].values()] + [r for r, _ic in c["decoys"]]
-            if any(overlaps(grow(notch, tol), r) for r in others):
-                yield error(m.env.element("notch").pos, f"the arrow notch of `{e_item.id}` can show an evidence icon of "
-                            f"`{item.id}` when the card shifts by {tol} mm", e_item.id, "masks")
-                break
-    for kind, (e_item, w) in windows.items():
-        if kind not in m.types:
-            continue
-        for item, c in cards:
-            slot = c["slots"][kind][0]
-            if not contains(w, grow(slot, tol)):
-                yield error(slot_pos(kind), f"window `{kind}` does not show all of slot `{kind}` when the card shifts by "
-                            f"{tol} mm — raise data.envelope.margin to at least {tol} mm", e_item.id, "masks")
-                break
-            others = [r for t, (r, _ic) in c["slots"].items() if t != kind] + [r for r, _ic in c["decoys"]] + [c["arrow"]]
-            hit = next((r for r in others if overlaps(grow(w, tol), r)), None)
-            if hit:
-                yield error(slot_pos(kind), f"window `{kind}` can show another icon of `{item.id}` (at {hit[0]:.1f}, "
-                            f"{hit[1]:.1f} mm) when the card shifts by {tol} mm — move the slot away from its "
-                            f"neighbours or lower data.envelope.margin", item.id, "masks")
-                break
-    for (ka, (_ea, wa)), (kb, (_eb, wb)) in itertools.combinations(windows.items(), 2):
-        if overlaps(wa, wb):
-            yield error(slot_pos(kb), f"the windows of `{ka}` and `{kb}` overlap — move one of the slots", check="masks")
-
-
-def _count_checks(game):
-    expect = game.data.get("expect", {})
-    pos = game.meta["data"].at("expect") if "expect" in game.data else game.pos
-    if not isinstance(expect, dict):
-        yield error(pos, "data.expect should be a map of component → expected count (or field counts)", check="counts")
-        return
-    for cid, field_counts in expect.items():
-        comp = game.components.get(cid)
-        if comp is None:
-            yield error(pos, f"data.expect names `{cid}`, which is not a component", check="counts")
-            continue
-        if isinstance(field_counts, int):
-            if comp.total != field_counts:
-                yield error(comp.pos, f"`{cid}` has {comp.total} pieces; the game needs {field_counts}", check="counts")
-            continue
-        if not isinstance(field_counts, dict):
-            yield error(pos, f"data.expect.{cid} should be a count or a map of `field=value: count`", check="counts")
-            continue
-        for key, want in field_counts.items():
-            field, _, value = str(key).partition("=")
-            have = sum(it.copies for it in comp.items if str(it.get(field)) == value)
-            if have != want:
-                yield error(comp.source or comp.pos, f"`{cid}` has {have} with {field} = {value}; the game needs {want}",
-                            check="counts")
-    tokens = game.components.get("tokens")
-    if tokens is not None:
-        search = [it for it in tokens.items if it.get("kind") == "search"]
-        ok = sum(it.copies for it in search if it.get("value") == "success")
-        need = game.data.get("search_successes_min", 3)
-        need = need if isinstance(need, int) else 3
-        if search and ok < need:
-            yield error(search[0].pos, f"only {ok} search tokens are successes; at least {need} are needed to find "
-                        f"the forensics evidence", search[0].id, "counts")
-        stake = sorted(str(it.get("value")) for it in tokens.items if it.get("kind") == "stakeout" for _ in range(it.copies))
-        if stake and stake != [str(i) for i in range(1, 6)]:
-            yield error(tokens.source or tokens.pos, f"stakeout tokens are numbered {stake}; they must be 1 to 5, once each",
-                        check="counts")
-        hold = sorted(str(it.get("value")) for it in tokens.items if it.get("kind") == "holding" for _ in range(it.copies))
-        if hold and hold != ["blue", "grey", "red"]:
-            yield error(tokens.source or tokens.pos, f"holding tokens are {hold}; there must be one red, one blue and "
-                        f"one grey", check="counts")
-
-
 def check(game):
     comp = game.components.get("suspects")
     if comp is not None:
         yield from _suspect_checks(game, comp)
+    from pnp.rules.tiny_epic_crimes_masks import _mask_checks
     yield from _mask_checks(game)
-    yield from _count_checks(game)
-
-
-def clearances(game):
-    """The smallest gap (mm) between a window grown by the tolerance and any other icon, over all cards."""
-    m = Masks(game)
-    tol = float(game.data["envelope"]["tolerance"])
-    comps = game.components
-    best = float("inf")
-    wins = {}
-    for j, it in enumerate(comps["envelopes"].items):
-        e = m.envelope(comps["envelopes"], j)
-        if e["window"] is not None:
-            wins[it["type"]] = e["window"]
-    for i in range(len(comps["suspects"].items)):
-        c = m.card(comps["suspects"], i)
-        for kind, w in wins.items():
-            others = [r for t, (r, _ic) in c["slots"].items() if t != kind] + [r for r, _ic in c["decoys"]] + [c["arrow"]]
-            best = min(best, min(distance(grow(w, tol), r) for r in others))
-    return best
+    yield from published.check(game)
+    from pnp.rules import tiny_epic_crimes_printed
+    yield from tiny_epic_crimes_printed.check(game)
 
 
 def summary(game):

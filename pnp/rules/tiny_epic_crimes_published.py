@@ -1,0 +1,277 @@
+"""Tiny Epic Crimes: the published constraints, as this module's own constants, and the checks that hold
+the content to them.
+
+Sources: the seed rule text (000) and GAMES.md section 1. [R] = stated by the published rules; [D] = a
+project decision where they are silent (recorded in game.yaml `notes`). Content may restate these
+numbers (game.yaml `data:` carries every one a player reads, so that cards, mats and the booklet print
+them from one place) but never loosen them: a `data:` value that differs is reported at its line.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.rules.base import error
+
+TYPES = ("gang", "rank", "forensics", "getaway", "weapon")                           # [R] slot order [D]
+EVIDENCE = {"gang": ("rhinos", "bees"), "rank": ("boss", "underboss"),                # [R]
+            "forensics": ("fingerprints", "shoeprints"), "getaway": ("car", "motorcycle"), "weapon": ("gun", "knife")}
+SUSPECTS = 2 ** len(TYPES)                                                             # [D] one per combination
+
+# pieces per component (copies counted)
+COUNTS = {"suspects": SUSPECTS, "city": 25, "events": 24, "force": 16, "abilities": 12,   # [R] 25, [D] 24/16/12
+          "officers": 4, "timetrack": 2, "envelopes": 6, "eventslots": 1, "dice": 1}                  # [R] 4 players, 2 mats, 5+1
+CITY = {"kind": {"hq": 1, "district": 24}, "mark": {"magnifier": 7, "binoculars": 5, "none": 13}}   # [R]
+PLAYER_COLOURS = ("p1", "p2", "p3", "p4")
+# token kind → value → pieces
+TOKENS = {
+    "dice-white": {str(i): 1 for i in range(1, 6)},           # [R] 5 white dice tokens (columns 1–5)
+    "dice-black": {str(i): 1 for i in range(1, 6)},           # [R] 5 black dice tokens (rows 1–5)
+    "informant": {"": 5}, "witness": {"": 5},                  # [R]
+    "search": {"success": 4, "fail": 3},                       # [R] 7, at least 3 successes; [D] 4/3
+    "stakeout": {str(i): 1 for i in range(1, 6)},             # [R] numbered 1–5
+    "holding": {"red": 1, "blue": 1, "grey": 1},               # [R]
+    "evidence": {t: 1 for t in TYPES},                         # [R] 5
+    "mobster": {"red": 6, "blue": 6, "grey": 6},               # [R] three colours; [D] 6 each
+    "event": {"": 6},                                          # [D]
+    "tracker": {p: 1 for p in PLAYER_COLOURS}, "car": {p: 1 for p in PLAYER_COLOURS},
+    "badge": {p: 1 for p in PLAYER_COLOURS},                   # [R] one each per player
+}
+SEARCH_SUCCESSES_MIN = 3                                      # [R]
+
+# rule parameters that game.yaml `data:` must state exactly (and that the print takes from there)
+DATA = {
+    "hours": 48,                # [R] the time track 1–48; no tracker moves past it
+    "accuse_from": 43,          # [R] hours 43–48 are red: accuse
+    "late_event_from": 38,      # [R] a "38+" event needs a tracker on 38–48
+    "event_slots": 3,           # [R] at most 3 events open, slots numbered 1–3
+    "city_size": 5,             # [R] 5 x 5 city round HQ
+    "drive_hours": 1,           # [R] 1 hour per block driven
+    "bullet_dice": 2,           # [R]
+    "die_faces": 6,             # [R] d6
+    "mobsters_at_setup": 3,     # [R]
+    "abilities_dealt": 2,       # [R] deal 2, keep 1
+    "abilities_kept": 1,        # [R]
+    "force_dealt": 1,           # [R]
+    "badge_max": 9,             # [R] track 0–9, then the 10+ side
+    "badge_flip": "10+",        # [R]
+    "badge_per_clue": 1,        # [R]
+    "car_capacity": 1,          # [R] at most 1 mobster on your mat (holding)
+    "troubled_hours": 1,        # [R] troubled times, suspect deck empty: every tracker +1
+    "day_night": 12,            # [D] day and night blocks of 12 hours, day first
+    "mat_hours": 24,            # [R] two mats make 1–48
+}
+CLUE = {"gang": ("witness", 5), "rank": ("informant", 5), "forensics": ("search", 3),   # [R] (gang: the
+        "getaway": ("stakeout", 3), "weapon": ("holding", 3)}                           # 5 witnesses, by elimination)
+# action → (when, hours: int or (min, max) or None, nights)
+ACTIONS = {"arrest": ("any", 1, 1), "coffee": ("any", 1, 1), "backup": ("day", (1, 6), 1),        # [R]
+           "informant": ("day", 2, 1), "witness": ("night", 2, 1), "search": ("day", 2, 1),
+           "stakeout": ("night", (1, 5), 1), "holding": ("night", 2, 2), "accuse": ("late", None, 1)}
+BADGE_ACTIONS = {"informant", "witness", "search", "stakeout", "holding"}                 # [R] a clue token: badge +1
+TIEBREAK = (("badge", "max"), ("hours", "min"), ("evidence", "max"))                     # [R]
+MODES = {"standard": (2, 4), "coop": (2, 4), "solo": (1, 1)}                             # [R] 1–4; [D] split
+SOLO_OFFICERS = 2                                                                        # [D]
+
+
+def _pos(node, key, default):
+    at = getattr(node, "at", None)
+    return at(key) if at else default
+
+
+def _data_pos(game, *path):
+    node, pos = game.meta.get("data", {}), game.pos
+    for key in path:
+        pos = _pos(node, key, pos)
+        node = node.get(key, {}) if isinstance(node, dict) else (node[key] if isinstance(node, list) and
+                                                                   isinstance(key, int) and key < len(node) else {})
+    return pos
+
+
+def _hours(v):
+    if isinstance(v, dict):
+        return (v.get("min"), v.get("max"))
+    return v
+
+
+def _data_checks(game):
+    d = game.data
+    if list(d.get("types", [])) != list(TYPES) or \
+            {t: tuple(d.get("evidence", {}).get(t, ())) for t in TYPES} != EVIDENCE:
+        yield error(_data_pos(game, "evidence"), f"data.types / data.evidence differ from the published evidence "
+                    f"({', '.join(f'{t}: {a}/{b}' for t, (a, b) in EVIDENCE.items())}) — restore them", check="data")
+    for key, want in DATA.items():
+        if d.get(key) != want:
+            yield error(_data_pos(game, key), f"data.{key} is {d.get(key)!r}; the rules say {want!r} — "
+                        f"write {want!r}", check="data")
+    clue = d.get("clue", {}) if isinstance(d.get("clue"), dict) else {}
+    for t, (token, count) in CLUE.items():
+        c = clue.get(t, {}) if isinstance(clue.get(t), dict) else {}
+        if c.get("token") != token or c.get("count") != count:
+            yield error(_data_pos(game, "clue", t), f"data.clue.{t} says {c.get('count')} × {c.get('token')}; the rules "
+                        f"find the {t} evidence with {count} × {token}", check="data")
+    actions = d.get("actions", [])
+    ids = [a.get("id") if isinstance(a, dict) else None for a in actions] if isinstance(actions, list) else []
+    if sorted(map(str, ids)) != sorted(ACTIONS):
+        yield error(_data_pos(game, "actions"), f"data.actions lists {ids}; the rules have exactly these actions: "
+                    f"{', '.join(ACTIONS)}", check="data")
+    for i, a in enumerate(actions if isinstance(actions, list) else []):
+        if not isinstance(a, dict) or a.get("id") not in ACTIONS:
+            continue
+        when, hours, nights = ACTIONS[a["id"]]
+        have = (a.get("when"), _hours(a.get("hours")), a.get("nights", 1))
+        if have != (when, hours, nights):
+            yield error(_data_pos(game, "actions", i), f"action `{a['id']}` is {have[0]}, {have[1]} h"
+                        f"{f', over {have[2]} nights' if have[2] != 1 else ''}; the rules say {when}, {hours} h"
+                        f"{f', over {nights} nights' if nights != 1 else ''}", check="data")
+        if bool(a.get("badge")) != (a["id"] in BADGE_ACTIONS):
+            yield error(_data_pos(game, "actions", i), f"action `{a['id']}` {'gives' if a.get('badge') else 'does not give'} "
+                        f"a badge step on the aid; the rules: {'it does' if a['id'] in BADGE_ACTIONS else 'it does not'}",
+                        check="data")
+    tb = d.get("tiebreak", [])
+    have = [(t.get("key"), t.get("best")) for t in tb if isinstance(t, dict)] if isinstance(tb, list) else []
+    if have != list(TIEBREAK):
+        yield error(_data_pos(game, "tiebreak"), f"data.tiebreak is {have}; among correct accusers the rules rank "
+                    f"highest badge, then fewest hours, then most evidence tokens", check="data")
+    modes = d.get("modes", {}) if isinstance(d.get("modes"), dict) else {}
+    for m, (lo, hi) in MODES.items():
+        v = modes.get(m, {}) if isinstance(modes.get(m), dict) else {}
+        if (v.get("min"), v.get("max")) != (lo, hi):
+            yield error(_data_pos(game, "modes", m), f"data.modes.{m} is for {v.get('min')}–{v.get('max')} players; "
+                        f"the rules: {lo}–{hi}", check="data")
+    if (modes.get("solo") or {}).get("officers") != SOLO_OFFICERS:
+        yield error(_data_pos(game, "modes", "solo"), f"data.modes.solo.officers should be {SOLO_OFFICERS} (the solo "
+                    f"detective runs two officers)", check="data")
+    yield from _linked(game)
+
+
+def _linked(game):
+    """Numbers that must fit each other: a requirement the pieces can never meet is an error."""
+    d = game.data
+    ints = lambda *ks: all(isinstance(d.get(k), int) and not isinstance(d.get(k), bool) for k in ks)  # noqa: E731
+    if ints("accuse_from", "late_event_from", "hours") and not d["late_event_from"] < d["accuse_from"] <= d["hours"]:
+        yield error(_data_pos(game, "accuse_from"), f"the red hours {d['accuse_from']}–{d['hours']} must lie on the track "
+                    f"and after the late events ({d['late_event_from']}+)", check="linked")
+    for key in ("event_lines", "coop_event_lines"):
+        lines = d.get(key, [])
+        if ints("hours") and (not isinstance(lines, list) or not all(isinstance(x, int) for x in lines)
+                              or lines != sorted(set(lines)) or not all(1 <= x < d["hours"] for x in lines)):
+            yield error(_data_pos(game, key), f"data.{key} must be increasing hours between 1 and {d['hours'] - 1}",
+                        check="linked")
+    rewards = d.get("badge_rewards", {})
+    if ints("badge_max") and isinstance(rewards, dict) and any(not isinstance(k, int) or not 1 <= k <= d["badge_max"]
+                                                               for k in rewards):
+        yield error(_data_pos(game, "badge_rewards"), f"badge reward spaces must lie on the track 1–{d['badge_max']}",
+                    check="linked")
+    actions = {a.get("id"): a for a in d.get("actions", []) if isinstance(a, dict)}
+    backup = _hours(actions.get("backup", {}).get("hours"))
+    if ints("die_faces") and isinstance(backup, tuple) and backup[1] != d["die_faces"]:
+        yield error(_data_pos(game, "actions"), f"calling backup may spend up to {backup[1]} h but the bullet die has "
+                    f"{d['die_faces']} faces: the most hours must make every roll succeed", check="linked")
+    tokens = game.components.get("tokens")
+    have = Counter()
+    for it in (tokens.items if tokens else ()):
+        have[(it.get("kind"), str(it.get("value")))] += it.copies
+    stake = _hours(actions.get("stakeout", {}).get("hours"))
+    top = max((int(v) for (k, v) in have if k == "stakeout" and v.isdigit()), default=0)
+    if isinstance(stake, tuple) and isinstance(stake[1], int) and top > stake[1]:
+        yield error(_data_pos(game, "actions"), f"a stakeout spends at most {stake[1]} h, so the stakeout token {top} "
+                    f"can never be taken", check="linked")
+    for t, (token, count) in CLUE.items():
+        c = (d.get("clue") or {}).get(t) or {}
+        need = c.get("count") if isinstance(c, dict) else None
+        avail = have[("search", "success")] if token == "search" else sum(n for (k, _v), n in have.items() if k == token)
+        if tokens and isinstance(need, int) and need > avail:
+            yield error(_data_pos(game, "clue", t), f"finding the {t} evidence needs {need} {token} tokens but only "
+                        f"{avail} exist", check="linked")
+    if tokens and have[("search", "success")] < SEARCH_SUCCESSES_MIN:
+        yield error(tokens.source or tokens.pos, f"only {have[('search', 'success')]} search tokens are successes; at "
+                    f"least {SEARCH_SUCCESSES_MIN} are needed to find the forensics evidence", check="linked")
+    mats = game.components.get("timetrack")
+    if mats and ints("mat_hours", "hours"):
+        starts = sorted(it.get("start") for it in mats.items)
+        want = list(range(1, d["hours"] + 1, d["mat_hours"]))
+        if starts != want:
+            yield error(mats.pos, f"the time track mats start at {starts}; to cover hours 1–{d['hours']} with "
+                        f"{d['mat_hours']} hours a mat they must start at {want}", check="linked")
+
+
+def _count_checks(game):
+    comps = game.components
+    for cid, want in COUNTS.items():
+        comp = comps.get(cid)
+        if comp is None:
+            yield error(game.pos, f"the component `{cid}` is missing; the game needs {want} piece(s)", check="counts")
+        elif comp.total != want:
+            yield error(comp.source or comp.pos, f"`{cid}` has {comp.total} pieces; the game needs {want}", check="counts")
+    city = comps.get("city")
+    for field, counts in CITY.items():
+        have = Counter()
+        for it in (city.items if city else ()):
+            have[it.get(field)] += it.copies
+        for value, want in counts.items():
+            if city and have[value] != want:
+                yield error(city.source or city.pos, f"`city` has {have[value]} with {field} = {value}; the game needs "
+                            f"{want}", check="counts")
+    yield from _token_checks(game, comps.get("tokens"))
+    yield from _expect_restates(game)
+
+
+def _token_checks(game, tokens):
+    if tokens is None:
+        yield error(game.pos, "the component `tokens` is missing", check="counts")
+        return
+    have = {}
+    first = {}
+    for it in tokens.items:
+        k, v = it.get("kind"), str(it.get("value"))
+        have.setdefault(k, Counter())[v] += it.copies
+        first.setdefault(k, it)
+    for kind, values in TOKENS.items():
+        got = dict(have.get(kind, {}))
+        if got != values:
+            at = first.get(kind)
+            want = ", ".join(f"{n} × {v or kind}" for v, n in values.items())
+            yield error(at.pos if at else tokens.source or tokens.pos, f"the `{kind}` tokens are "
+                        f"{', '.join(f'{n} × {v or kind}' for v, n in got.items()) or 'missing'}; the game needs {want} "
+                        f"(kind = {kind}; the game needs {sum(values.values())})", at.id if at else None, "counts")
+    for it in tokens.items:   # numbers printed on tokens are their values
+        k, v = it.get("kind"), str(it.get("value"))
+        if k in ("dice-white", "dice-black") and (it.get("label") != v or it.get("back_label") != v):
+            yield error(it.at("label"), f"dice token `{it.id}` prints {it.get('label')!r}/{it.get('back_label')!r} but is "
+                        f"worth {v}", it.id, "printed")
+        if k == "stakeout" and it.get("back_label") != v:
+            yield error(it.at("back_label"), f"stakeout token `{it.id}` prints {it.get('back_label')!r} but is worth {v}",
+                        it.id, "printed")
+        if k == "badge" and it.get("back_label") != game.data.get("badge_flip"):
+            yield error(it.at("back_label"), f"badge `{it.id}` should print data.badge_flip "
+                        f"({game.data.get('badge_flip')!r}) on its back", it.id, "printed")
+
+
+def _expect_restates(game):
+    """A legacy `data.expect` may only restate the rules' own counts."""
+    expect = game.data.get("expect")
+    if expect is None:
+        return
+    if not isinstance(expect, dict):
+        yield error(_data_pos(game, "expect"), "data.expect should be a map of component → count", check="counts")
+        return
+    for cid, want in expect.items():
+        if isinstance(want, int) and not isinstance(want, bool):
+            if cid in COUNTS and want != COUNTS[cid]:
+                yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} says {want}; the rules say "
+                            f"{COUNTS[cid]} — the rules' counts cannot be changed here", check="counts")
+        elif isinstance(want, dict):
+            for key, n in want.items():
+                field, _, value = str(key).partition("=")
+                rule = (TOKENS.get(value, {}) and sum(TOKENS[value].values())) if cid == "tokens" else \
+                    CITY.get(field, {}).get(value)
+                if rule is not None and n != rule:
+                    yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} says {key}: {n}; the rules say "
+                                f"{rule}", check="counts")
+        else:
+            yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} should be a count or a map of "
+                        f"`field=value: count`", check="counts")
+
+
+def check(game):
+    yield from _data_checks(game)
+    yield from _count_checks(game)

@@ -1,0 +1,68 @@
+"""Ctrl-C stops a build at once, even in the middle of a long template, with one line, no traceback,
+exit 130 and the previous output intact (also when games build in worker processes)."""
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, copy_project
+
+LOOP = "{%% for i in range(10000) %%}{%% for j in range(10000) %%}{%% endfor %%}{%% endfor %%}%d"
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds of a process and of its children."""
+    total = 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += _cpu(int(child))
+    except OSError:
+        pass
+    return total
+
+
+@pytest.fixture(scope="module")
+def slow_project(tmp_path_factory):
+    """Two games; the card texts of one are loops that run until the 2 s CPU limit stops them."""
+    root = copy_project(tmp_path_factory.mktemp("slow"), games=("criminal-poker", "lady-alice"))
+    deck = root / "content" / "criminal-poker" / "evidence.yaml"
+    n = iter(range(1000))
+    deck.write_text(re.sub(r"text: \{zh-TW: [^\n]*", lambda m: f'text: {{zh-TW: "{LOOP % next(n)}", en: x}}',
+                           deck.read_text("utf-8")), "utf-8")
+    return root
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="needs /proc to see the build's CPU time")
+@pytest.mark.parametrize("games", [["criminal-poker"], ["-j", "2"]], ids=["one-game", "worker-processes"])
+def test_ctrl_c_stops_a_build_running_a_long_template(slow_project, tmp_path, games):
+    out = tmp_path / "out"
+    pdf = out / "criminal-poker" / "criminal-poker.zh-TW.a4.pdf"
+    pdf.parent.mkdir(parents=True)
+    pdf.write_bytes(b"%PDF-1.4 the previous build\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "--project", str(slow_project), "build", *games,
+                             "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while _cpu(proc.pid) < 1.2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)   # imports and loading done: the template loop is running
+        assert proc.poll() is None, f"the build ended before the interrupt: {proc.communicate()}"
+        os.killpg(proc.pid, signal.SIGINT)   # what Ctrl-C in a terminal does
+        _, err = proc.communicate(timeout=10)  # a hang guard, not a timing assertion
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("interrupted"), err
+    assert pdf.read_bytes() == b"%PDF-1.4 the previous build\n"
+    assert sorted(p.name for p in pdf.parent.iterdir()) == [pdf.name]
