@@ -281,8 +281,10 @@ def check_booklet(game) -> list:
 
 
 def check_layout_literals(game, layouts) -> list:
-    """Text elements of the game's own layouts type no number: what they print comes from data."""
-    out, seen = [], set()
+    """Text elements of the game's own layouts type no number: what they print comes from data; and
+    every rule text of `data:` (DATA_TEXTS) is printed by some piece (an aid without its setup table,
+    a doom sheet without its heretic line, is a print that says less than the rules)."""
+    out, seen, printed, loaded = [], set(), set(), True
     for comp in game.components.values():
         for name in (comp.front, comp.back):
             if not name or name in seen or not name.startswith(f"{game.id}/"):
@@ -291,9 +293,14 @@ def check_layout_literals(game, layouts) -> list:
             try:
                 layout = layouts.get(name, comp.pos)
             except Exception:
+                loaded = False
                 continue                      # the build reports a layout that does not load
             for el in layout.elements:
                 raw = el.attrs.get("text")
+                for lang in game.languages:
+                    if isinstance(src := _source(raw, lang), str) and str(el.attrs.get("when")).strip() not in \
+                            ("False", "false", "{{ false }}", "{{ False }}"):
+                        printed |= _refs(src, "data")
                 for lang in game.languages:
                     src = _source(raw, lang)
                     if isinstance(src, str) and (typed := _typed_numbers(src)):
@@ -301,4 +308,10 @@ def check_layout_literals(game, layouts) -> list:
                                          f"number {typed[0]} in its {lang} text — take it from `data:` "
                                          f"({{{{ data.… }}}}) so the print follows the rules", check=CHECK))
                         break
+    meta_data = game.meta.get("data") if hasattr(game.meta, "get") else None
+    for key in DATA_TEXTS if loaded else ():
+        if key not in printed and key in (game.data or {}):
+            out.append(error(meta_data.at(key) if meta_data is not None else game.pos, f"`data.{key}` is printed on "
+                             f"no piece: no text element of the game's layouts shows {{{{ data.{key} }}}} — the "
+                             f"rule it carries would be missing from the print", check=CHECK))
     return out
