@@ -165,7 +165,7 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
     return out
 
 
-def check(game):
+def check(game, rendered: bool = True):
     from pnp.layout import templating
     from pnp.layout.context import GameContext
     langs = game.languages
@@ -183,6 +183,8 @@ def check(game):
 
     def renderer(comp=None, index=None):
         def render(src, lang):
+            if not rendered:
+                return None
             try:
                 return templating.render(src, ctx(lang, comp, index))
             except Exception:
