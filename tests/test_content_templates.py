@@ -19,13 +19,14 @@ def test_card_text_and_data_strings_render_from_data(tmp_path):
     game = proj / "content" / "criminal-poker" / "game.yaml"
     _edit(game, "data:\n", "data:\n  phys_value: 7\n  phys_rule: {zh-TW: '每張 +{{ data.phys_value }}', en: '+{{ data.phys_value }} each'}\n")
     help_ = proj / "content" / "criminal-poker" / "help.yaml"
-    _edit(help_, ":fingerprint: physical evidence +2 each, all of them;",
-          ":fingerprint: physical evidence {{ data.phys_rule }} ({{ game.components.evidence.count }} cards);")
+    _edit(help_, "        {{ data.rule_text.all_cards }}\n        1. :{{ data.type_icon.weapon }}: **{{ data.types.weapon }}**: ",
+          "        {{ data.rule_text.all_cards }} Note {{ data.phys_rule }} ({{ game.components.evidence.count }} cards).\n"
+          "        1. :{{ data.type_icon.weapon }}: **{{ data.types.weapon }}**: ")
     prep = prepare(Project(proj), "criminal-poker")
     ctx = GameContext(prep.game, "en")
     assert ctx.game["data"]["phys_rule"] == "+7 each"
     rules = ctx.game["decks"]["help"][0]["rules"]
-    assert "physical evidence +7 each (18 cards);" in rules
+    assert "Note +7 each (18 cards)." in rules
     assert "{{" not in rules
     # the zh-TW side is untouched text; it renders as written
     assert "物證每張 +2" in GameContext(prep.game, "zh-TW").game["decks"]["help"][0]["rules"]

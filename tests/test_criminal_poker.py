@@ -90,3 +90,141 @@ def test_missing_weapon_is_a_rule_error_and_build_writes_nothing(tmp_path):
     assert r.returncode == 1
     assert "`weapon`" in r.stderr
     assert not list(out.rglob("*.pdf"))
+
+
+# ---- independent reimplementations, compared on many random cases -------------------------------
+import random as _random
+from collections import Counter as _Counter
+
+from pnp.rules.criminal_poker import (REVOTE, SPECIAL, SUSPECTS, VOTE_TIE, arrest_succeeds, deal, special_max,
+                                      _shipped_deck)
+
+
+def _ref_score(hand):
+    """Innocence and valid cards, written from the seed's sentences one card at a time."""
+    total = valid = 0
+    statements = sorted((v for t, v in hand if t == "statement"), reverse=True)
+    witnesses = [v for t, v in hand if t == "witness"]
+    for t, _v in hand:
+        if t == "physical":          # every physical card is worth 2, and they add up
+            total, valid = total + 2, valid + 1
+    if statements:                   # only the most credible statement counts
+        total, valid = total + statements[0], valid + 1
+    if len(witnesses) == 1:          # a person can be in one place only: two or more accounts are void
+        total, valid = total + witnesses[0], valid + 1
+    return total, valid
+
+
+def _ref_decide(hands):
+    armed = sorted(p for p, h in hands.items() if "weapon" in {t for t, _ in h})
+    if armed:
+        return set(armed), "weapon"
+    ranked = sorted(hands, key=lambda p: _ref_score(hands[p]))   # lowest innocence, then fewer valid cards
+    best = _ref_score(hands[ranked[0]])
+    same_score = [p for p in hands if _ref_score(hands[p])[0] == best[0]]
+    winners = {p for p in hands if _ref_score(hands[p]) == best}
+    if len(same_score) == 1:
+        return winners, "innocence"
+    return winners, "valid-cards" if len(winners) == 1 else "co-murderers"
+
+
+def test_murderer_rules_agree_with_a_reimplementation_on_random_hands():
+    rng = _random.Random(2024)
+    deck = _shipped_deck(__import__("pnp.rules.criminal_poker", fromlist=["x"])._default_root())
+    ids = sorted(deck)
+    seen = _Counter()
+    for case in range(2000):
+        n = rng.choice(SUSPECTS)
+        cards = ids[:]
+        rng.shuffle(cards)
+        if case % 2:   # half the cases without the weapon, so innocence decides more often
+            cards.remove("ev-weapon")
+        hands = {f"p{i}": [cards.pop() for _ in range(rng.randint(1, len(cards) // n))] for i in range(n)}
+        typed = {p: [deck[c] for c in h] for p, h in hands.items()}
+        got = decide(typed)
+        assert got == _ref_decide(typed), (hands, got)
+        assert murderers(hands) == got[0]
+        for h in typed.values():
+            if not any(t == "weapon" for t, _ in h):
+                assert innocence(h) == _ref_score(h), h
+        seen[got[1]] += 1
+    # every way of deciding was exercised
+    assert all(seen[k] > 20 for k in ("weapon", "innocence", "valid-cards", "co-murderers")), seen
+
+
+def test_murderer_rules_agree_on_random_decks_of_other_values():
+    rng = _random.Random(7)
+    for _ in range(2000):
+        hands = {p: [(rng.choice(["physical", "statement", "witness", "statement", "witness"]), rng.randint(1, 4))
+                     for _ in range(rng.randint(0, 5))] for p in "abcde"[:rng.randint(2, 5)]}
+        hands = {p: [(t, 2 if t == "physical" else v) for t, v in h] for p, h in hands.items()}
+        assert decide(hands) == _ref_decide(hands), hands
+
+
+def _ref_vote(votes, guilty):
+    most = max(_Counter(votes.values()).values())
+    top = [p for p in set(votes.values()) if list(votes.values()).count(p) == most]
+    if len(top) > 2:                 # three or more tied: vote again
+        return None
+    return any(p in guilty for p in top)   # one arrested, or two tied: either being a murderer is enough
+
+
+def test_vote_ties_agree_with_a_reimplementation():
+    assert (VOTE_TIE, REVOTE) == (2, 3)
+    rng = _random.Random(3)
+    for _ in range(2000):
+        players = list("abcdef")[:rng.randint(3, 6)]
+        votes = {v: rng.choice([p for p in players if p != v]) for v in players}
+        guilty = set(rng.sample(players, rng.randint(1, 2)))
+        assert arrest_succeeds(votes, guilty) == _ref_vote(votes, guilty), (votes, guilty)
+
+
+def test_deal_and_special_role_limits_by_brute_force():
+    for n in SUSPECTS:
+        assert deal("sheriff", n) == {"sheriff": 1, "citizen": n}
+        assert deal("detective", n) == {"detective": 1, "citizen": n - 1}
+        # every number of special roles (each replacing a citizen) for which detective + specials <= citizens
+        ok = [s for s in range(len(SPECIAL) + 1) if 1 + s <= (n - 1) - s]
+        assert special_max("detective", n) == max(ok)
+        assert special_max("sheriff", n) == len(SPECIAL)
+    assert [special_max("detective", n) for n in SUSPECTS] == [0, 1, 1]   # the seed's plain-words summary
+
+
+def test_shipped_game_has_no_findings():
+    r = run_pnp("check", "criminal-poker", "--lang", "en")
+    assert r.returncode == 0 and "0 findings" in r.stdout, r.stdout + r.stderr
+
+
+def _pictures(path) -> int:
+    """Images drawn on the card pages: image XObjects and inline images (pnp draws QR codes inline)."""
+    import re
+    import pikepdf
+    n = 0
+    with pikepdf.open(path) as pdf:
+        def walk(res, depth=0):
+            nonlocal n
+            xo = res.get("/XObject") if res is not None else None
+            for _k, x in (xo.items() if xo is not None else ()):
+                if x.get("/Subtype") == "/Image":
+                    n += 1
+                else:
+                    n += len(re.findall(rb"(?:^|\s)BI\s", x.read_bytes()))
+                    if depth < 4:
+                        walk(x.get("/Resources"), depth + 1)
+        for page in pdf.pages:
+            n += len(re.findall(rb"(?:^|\s)BI\s", b"".join(c.read_bytes() for c in (
+                page.obj.Contents if isinstance(page.obj.Contents, pikepdf.Array) else [page.obj.Contents]))))
+            walk(page.obj.get("/Resources"))
+    return n
+
+
+def test_no_qr_code_prints_on_the_cards(built, tmp_path):
+    """No placeholder address: without a real `qr:` no card carries a QR code."""
+    assert _pictures(built("criminal-poker", lang="en")) == 0
+    # the same count sees QR codes where a layout draws them (the test can fail)
+    root = copy_project(tmp_path)
+    lay = root / "layouts" / "criminal-poker" / "evidence.yaml"
+    lay.write_text(lay.read_text("utf-8") + '  code: {type: qr, x: 50, y: 75, w: 7, h: 7, data: "CP-{{ card.id }}"}\n', "utf-8")
+    r = run_pnp("--project", root, "build", "criminal-poker", "--lang", "en", "--no-cover", "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    assert _pictures(tmp_path / "o" / "criminal-poker" / "criminal-poker.en.a4.pdf") >= 1

@@ -75,7 +75,7 @@ def test_verdicts_five_players_two_cards_of_one_category():
     assert la.verdict_count(sus(), hands) == 4          # 15:00's holder says red
     assert la.verdict_count(sus(t="t-1500"), hands) == 4
     assert la.verdict_count(sus(t="t-0700"), hands) == 3
-    assert not la.is_all_blue(4, 5)
+    assert la.is_all_blue(4, 5) and not la.is_all_blue(5, 5)       # [D] 4 of 5 is fully right
     assert la.is_all_blue(4, 4) and la.is_all_blue(3, 3)
 
 

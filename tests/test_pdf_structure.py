@@ -14,21 +14,26 @@ PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 def test_pages_and_boxes(built, paper):
     path = built(GAME, paper=paper)
     with pikepdf.open(path) as pdf:
-        # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1): fronts and backs → 8 pages
-        assert len(pdf.pages) == 8
-        for page in pdf.pages:
+        # the rules booklet first (8 A5 pages, saddle-stitched: 2 A4 sheets = 4 landscape sides), then the cards:
+        # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1) + 1 setup card (1), fronts and backs → 10 pages
+        booklet = [p for p in pdf.pages if box(p, "/MediaBox")[2] > box(p, "/MediaBox")[3]]
+        assert len(booklet) == 4 and len(pdf.pages) == 14
+        cards = list(pdf.pages)[len(booklet):]
+        for i, page in enumerate(cards):
             x0, y0, x1, y1 = box(page, "/MediaBox")
             assert (x0, y0) == (0, 0)
             assert abs(x1 / MM - PAPERS[paper][0]) < 0.1 and abs(y1 / MM - PAPERS[paper][1]) < 0.1
             t = box(page, "/TrimBox")
             b = box(page, "/BleedBox")
-            # a full sheet of poker cards: 3 x 3 cards of 63 x 88 mm, butted
-            assert abs((t[2] - t[0]) / MM - 3 * 63) < 0.1
-            assert abs((t[3] - t[1]) / MM - 3 * 88) < 0.1
+            # a sheet of poker cards: up to 3 x 3 cards of 63 x 88 mm, butted (full sheets but the setup card)
+            full = i < len(cards) - 2
+            cols, rows = (3, 3) if full else (1, 1)
+            assert abs((t[2] - t[0]) / MM - cols * 63) < 0.1
+            assert abs((t[3] - t[1]) / MM - rows * 88) < 0.1
             assert abs((t[0] - b[0]) / MM - 3) < 0.1
-            # A4 keeps the whole 3 mm above and below; US Letter has 7.7 mm there, so the outer bleed
-            # gives way to 2 mm crop marks that stay 5 mm from the paper edge
-            assert abs((b[3] - t[3]) / MM - (3 if paper == "a4" else 0.2)) < 0.1
+            # A4 keeps the whole 3 mm above and below; on US Letter a full sheet has 7.7 mm there, so the
+            # outer bleed gives way to 2 mm crop marks that stay 5 mm from the paper edge
+            assert abs((b[3] - t[3]) / MM - (3 if paper == "a4" or not full else 0.2)) < 0.1
             m = 5 * MM - 0.01
             assert b[0] >= m and b[2] <= x1 - m and b[1] >= m and b[3] <= y1 - m
 
@@ -60,7 +65,7 @@ def test_manifest(built):
     path = built(GAME)
     m = json.loads((path.parent / "manifest.json").read_text("utf-8"))
     pdf = next(p for p in m["pdfs"] if p["language"] == "zh-TW")
-    assert pdf["pages"] == 8 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
+    assert pdf["pages"] == 14 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
     comps = {c["name"]: c for c in pdf["components"]}
     assert comps["evidence"]["trim_mm"] == [63.0, 88.0] and comps["evidence"]["bleed_mm"] == 3.0
     assert comps["evidence"]["faces"] == 36 and comps["identities"]["faces"] == 18
@@ -69,7 +74,7 @@ def test_manifest(built):
 
 def test_fold_and_none_modes(built):
     with pikepdf.open(built(GAME, duplex="none")) as pdf:
-        assert len(pdf.pages) == 4  # fronts only
+        assert len(pdf.pages) == 4 + 5  # the booklet's sheets, then card fronts only
     with pikepdf.open(built(GAME, duplex="fold")) as pdf:
         n = len(pdf.pages)
         assert n >= 6  # 4 cards per page, fronts and backs side by side

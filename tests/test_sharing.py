@@ -50,7 +50,7 @@ def test_outline_and_contents_agree(shared):
     marks = [(o.title, r.get_destination_page_number(o)) for o in r.outline]
     assert marks[0] == ("Criminal Poker", 0)
     comps = marks[1:]
-    assert [t for t, _ in comps] == ["Evidence cards", "Identity cards", "Help cards"]
+    assert [t for t, _ in comps] == ["Evidence cards", "Identity cards", "Help cards", "Setup card"]
     cover = page_text(shared["cover"])[0]
     for (title, page), nxt in zip(comps, [p for _t, p in comps[1:]] + [len(r.pages)]):
         # the contents line of each component names its pages, 1-based, as the outline has them
@@ -75,7 +75,7 @@ def test_cover_qr_code_encodes_the_url(shared):
     want = np.array(q.get_matrix(), dtype=bool)
     img = np.asarray(pdfium.PdfDocument(str(shared["cover"]))[0].render(scale=4).to_pil().convert("L"))
     h, w = img.shape
-    dark = img[h // 2:, w // 2:] < 60   # black modules; the grey URL caption below is lighter
+    dark = img[3 * h // 4:, w // 2:] < 60   # black modules; the grey URL caption below is lighter
     ys, xs = np.nonzero(dark)
     assert ys.size, "no QR code on the cover"
     # the QR code is the largest dark square in the lower right; sample the centre of each module

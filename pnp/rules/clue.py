@@ -12,10 +12,10 @@ Public game logic: `hand_sizes(players)` (cards per player in dealing order), `c
 from __future__ import annotations
 
 from pnp.rules.base import error
-from pnp.rules.clue_deduction import (ENVELOPE, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
+from pnp.rules.clue_deduction import (ENVELOPE, HANDS, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
                                       deduce, hand_sizes)
 
-__all__ = ["ENVELOPE", "Deduction", "Suggestion", "categories", "check", "deduce", "hand_sizes", "report", "summary"]
+__all__ = ["ENVELOPE", "HANDS", "Deduction", "Suggestion", "categories", "check", "deduce", "hand_sizes", "report", "summary"]
 REQUIRED = {"suspect": 6, "weapon": 6, "room": 9}
 
 
@@ -48,8 +48,12 @@ def check(game):
                     check="cards")
         return
     yield from _check_cards(game, comp)
+    yield from _check_categories(game, comp)
     yield from _check_hands(game, comp)
     yield from _check_board(game, comp)
+    from pnp.rules import clue_print
+    cats = categories(game)
+    yield from clue_print.check(game, cats.get("suspect", []), cats.get("weapon", []))
 
 
 def _check_cards(game, comp):
@@ -97,25 +101,66 @@ def _check_cards(game, comp):
 
 
 def _check_hands(game, comp):
+    """data.hands (printed in the rules) restates the published deal; the deck deals exactly that many."""
     hands = game.data.get("hands")
-    if not hands:
+    data_pos = game.meta["data"].at("hands") if "hands" in game.meta.get("data", {}) else game.pos
+    if hands is None:
+        yield error(game.pos, "data.hands is missing: the rules print the hand sizes per player count from it — "
+                    f"add `hands: {{{', '.join(f'{n}: {list(v)}' for n, v in HANDS.items())}}}`", check="hands")
         return
     if not isinstance(hands, dict):
-        yield error(game.meta["data"].at("hands"), "data.hands should map each player count to its hand sizes",
-                    check="hands")
+        yield error(data_pos, "data.hands should map each player count to its hand sizes", check="hands")
         return
     dealt = comp.total - len(REQUIRED)
-    where = game.meta["data"]["hands"] if "hands" in game.meta.get("data", {}) else None
+    where = game.meta["data"]["hands"]
     for n in PLAYERS:
-        want = hand_sizes(n, dealt)
+        want = list(HANDS[n])
         got = hands.get(n, hands.get(str(n)))
         key = n if n in hands else str(n)
-        pos = where.at(key) if where is not None and key in hands else game.meta["data"].at("hands")
+        pos = where.at(key) if key in hands else data_pos
         if got is None:
             yield error(pos, f"`hands` has no entry for {n} players — add `{n}: {want}`", check="hands")
-        elif list(got) != want:
-            yield error(pos, f"hand sizes for {n} players are {list(got)}, but dealing {dealt} cards round-robin "
-                        f"gives {want}", check="hands")
+        elif not isinstance(got, list) or list(got) != want:
+            yield error(pos, f"hand sizes for {n} players are {got}, but the game deals {want} (the {dealt} cards "
+                        f"outside the envelope, round-robin from the dealer's left) — write `{n}: {want}`",
+                        check="hands")
+        elif sum(want) != dealt:
+            yield error(pos, f"the deck deals {dealt} cards, but {n} players' hands hold {sum(want)}", check="hands")
+    for key in hands:
+        if key not in PLAYERS and str(key) not in map(str, PLAYERS):
+            yield error(where.at(key), f"`hands` has an entry for {key} players; Clue is for "
+                        f"{PLAYERS[0]}–{PLAYERS[-1]} players — remove it", check="hands")
+
+
+def _check_categories(game, comp):
+    """data.categories (names and the counts the rules print) restates the deck's composition."""
+    cats = game.data.get("categories")
+    pos = game.meta["data"].at("categories") if "categories" in game.meta.get("data", {}) else game.pos
+    if not isinstance(cats, list):
+        yield error(pos, "data.categories should list the suspect, weapon and room categories", check="cards")
+        return
+    raw = game.meta["data"]["categories"]
+    in_deck = {}
+    for item in comp.items:
+        in_deck[item.get("category")] = in_deck.get(item.get("category"), 0) + 1
+    ids = []
+    for i, cat in enumerate(cats):
+        at = raw.at(i) if hasattr(raw, "at") else pos
+        if not isinstance(cat, dict):
+            yield error(at, "each category needs `id`, `name`, `one` and `count`", check="cards")
+            continue
+        cid, n = cat.get("id"), cat.get("count")
+        ids.append(cid)
+        if cid not in REQUIRED:
+            yield error(at, f"category `{cid}` is not one of {', '.join(REQUIRED)}", check="cards")
+        elif n != REQUIRED[cid]:
+            yield error(at, f"the rules print {n} {cid} cards, but the game has {REQUIRED[cid]} — write "
+                        f"`count: {REQUIRED[cid]}`", check="cards")
+        elif in_deck.get(cid, 0) != n:
+            yield error(at, f"data says {n} {cid} cards, the deck has {in_deck.get(cid, 0)}", check="cards")
+    for cid in REQUIRED:
+        if cid not in ids:
+            yield error(pos, f"data.categories has no `{cid}` category — add it", check="cards")
 
 
 def _check_board(game, comp):
@@ -168,9 +213,11 @@ def _check_board(game, comp):
     for ch in b.rooms:
         if ch not in counts:
             yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) has no squares in the grid", None, "board")
-        elif _parts(b, ch) > 1:
-            yield error(at_room(ch), f"room `{b.rooms[ch]}` (`{ch}`) is split into {_parts(b, ch)} separate parts",
-                        None, "board")
+        elif len(_parts(b, ch)) > 1:
+            parts = _parts(b, ch)
+            r, c = min(min(p) for p in parts[1:])
+            yield error(row_pos[r], f"board row {r + 1}, square {c + 1}: room `{b.rooms[ch]}` (`{ch}`) is split into "
+                        f"{len(parts)} separate parts — join them or make the stray squares corridor", None, "board")
     doors = {}
     for room, sq, _out in b.doors():
         doors.setdefault(room, set()).add(sq)
@@ -181,20 +228,25 @@ def _check_board(game, comp):
     passage_rooms = {x for p in b.passages for x in p}
     for ch, rid in b.rooms.items():
         if ch in counts and ch not in doors and rid not in passage_rooms:
-            yield error(at_room(ch), f"room `{rid}` has no door — write a door square (`{ch.lower()}`) on its edge",
-                        None, "board")
+            rows = sorted({r for r, c, _x in b.cells() if b.room_at(r, c) == ch})
+            yield error(row_pos[rows[0]], f"board rows {rows[0] + 1}–{rows[-1] + 1}: room `{rid}` (`{ch}`) has no door "
+                        f"— write a door square (`{ch.lower()}`) on its edge, next to a corridor", None, "board")
     # start squares: one per suspect, each once on the board
+    placed = {}                                   # start character → its square, when it is there once
     for ch, sid in b.starts.items():
         if sid not in suspects:
             yield error(at_start(ch), f"start square `{ch}` belongs to `{sid}`, which is not a suspect card",
                         None, "board")
-        n = sum(row.count(ch) for row in b.rows)
-        if n != 1:
-            yield error(at_start(ch), f"start square `{ch}` ({sid}) appears {n} times in the grid, not once",
-                        None, "board")
-    for sid in sorted(suspects - set(b.starts.values())):
-        yield error(item.at("starts"), f"the suspect `{sid}` has no start square — add one to `starts` and the grid",
-                    None, "board")
+        where = [(r, c) for r, c, x in b.cells() if x == ch]
+        if not where:
+            yield error(at_start(ch), f"the start square of `{sid}` (`{ch}`) is missing from the grid — write `{ch}` "
+                        f"on a corridor square at the board's edge", None, "board")
+        elif len(where) > 1:
+            for r, c in where[1:]:
+                yield error(row_pos[r], f"board row {r + 1}, square {c + 1}: a second start square of `{sid}` "
+                            f"(`{ch}`) — a suspect starts on one square", None, "board")
+        else:
+            placed[ch] = where[0]
     # secret passages join opposite corner rooms
     corners = b.corner_rooms()
     opposite = [{corners["tl"], corners["br"]}, {corners["tr"], corners["bl"]}]
@@ -208,28 +260,45 @@ def _check_board(game, comp):
                         f"({corners['tl']} – {corners['br']}, {corners['tr']} – {corners['bl']})", None, "board")
     if bad_grid:
         return
-    # every room reachable from every start square
-    for ch, sid in b.starts.items():
+    # every room reachable from every start square; a walled-in start or room is one finding, and rooms
+    # already reported (no squares, no door) and missing start squares are not reported again here
+    reported = {ch for ch in b.rooms if ch not in counts or (ch not in doors and b.rooms[ch] not in passage_rooms)}
+    missed = {}
+    for ch, (r, c) in placed.items():
+        sid = b.starts[ch]
         dist = b.distances(ch)
+        if not dist:
+            yield error(row_pos[r], f"board row {r + 1}, square {c + 1}: the start square of `{sid}` (`{ch}`) is walled "
+                        f"in: no room can be reached from it — open a corridor square next to it", None, "board")
+            continue
         for rch, rid in b.rooms.items():
-            if rid not in dist and rch in counts:
-                yield error(at_room(rch), f"room `{rid}` cannot be reached from the start square of `{sid}` (`{ch}`) "
-                            f"— give it a door onto a connected corridor", None, "board")
+            if rid not in dist and rch not in reported:
+                missed.setdefault(rch, []).append(sid)
+    for rch, sids in missed.items():
+        rid = b.rooms[rch]
+        door = next((sq for room, sq, _o in b.doors() if room == rch), None)
+        pos, where = (row_pos[door[0]], f"board row {door[0] + 1}, square {door[1] + 1}: ") if door else (at_room(rch), "")
+        yield error(pos, f"{where}room `{rid}` cannot be reached from the start square{'s' if len(sids) > 1 else ''} "
+                    f"of {', '.join(f'`{x}`' for x in sids)} — give it a door onto a connected corridor", None, "board")
 
 
-def _parts(b: Board, ch) -> int:
+def _parts(b: Board, ch) -> list:
+    """The connected parts of a room, as sets of squares, in reading order of their first square."""
     cells = {(r, c) for r, c, _x in b.cells() if b.room_at(r, c) == ch}
-    parts = 0
+    parts = []
     while cells:
-        parts += 1
-        stack = [cells.pop()]
+        first = min(cells)
+        cells.remove(first)
+        part, stack = {first}, [first]
         while stack:
             r, c = stack.pop()
             for dr, dc in SIDES:
                 n = (r + dr, c + dc)
                 if n in cells:
                     cells.remove(n)
+                    part.add(n)
                     stack.append(n)
+        parts.append(part)
     return parts
 
 

@@ -50,7 +50,7 @@ class Board:
                         yield ch.upper(), (r, c), (r + dr, c + dc)
 
     def distances(self, start_char):
-        """Fewest moves from a start square to each room (entering a room is a move; passages are free)."""
+        """Fewest moves from a start square to each room (a square, entering a room or a secret passage: one move each)."""
         where = [(r, c) for r, c, ch in self.cells() if ch == start_char]
         if not where:
             return {}

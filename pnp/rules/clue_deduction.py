@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 ENVELOPE = "envelope"
 PLAYERS = range(3, 7)
+# The published deal [GAMES.md §2]: cards per player in dealing order (the dealer's left first).
+HANDS = {3: (6, 6, 6), 4: (5, 5, 4, 4), 5: (4, 4, 4, 3, 3), 6: (3, 3, 3, 3, 3, 3)}
 
 
 def hand_sizes(players: int, dealt: int = 18) -> list[int]:
@@ -44,7 +46,12 @@ class Suggestion:
 class Deduction:
     where: dict            # card → frozenset of places: ENVELOPE and/or players
     envelope: dict         # category → tuple of cards that can still be in the envelope
-    consistent: bool = True  # False: no placement obeys the log (a mistake in the notes)
+    conflicts: tuple = ()  # why no placement obeys the notes: ("note 3: …", …), root cause first
+
+    @property
+    def consistent(self) -> bool:
+        """False: the notes contradict the hand or each other (a mistake in the notes)."""
+        return not self.conflicts
 
     def solved(self) -> bool:
         return self.consistent and all(len(v) == 1 for v in self.envelope.values())
@@ -72,6 +79,8 @@ def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
 
     players: the players in seating (and dealing) order; cats: category → card ids; sizes: hand sizes
     in the order of `players` (default: `hand_sizes(len(players), cards - categories)`).
+    Notes that contradict the hand or each other are never accepted silently: the result is then
+    inconsistent and `conflicts` says which note is wrong and why (the note that breaks first).
     """
     players = list(players)
     if me not in players:
@@ -87,34 +96,22 @@ def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
             raise ValueError(f"unknown card {c!r} in the hand")
     if len(hand) != size[me]:
         raise ValueError(f"{me!r} should hold {size[me]} cards, not {len(hand)}")
-    others = [p for p in players if p != me]
-    dom = {c: ({me} if c in hand else {ENVELOPE, *others}) for c in cards}
-    clauses = []
     for s in log:
-        named = tuple(s.cards)
-        for c in named:
+        for c in s.cards:
             if c not in cat_of:
                 raise ValueError(f"unknown card {c!r} in a suggestion")
-        for p in _passed(players, s):
-            for c in named:
-                dom[c].discard(p)
-        if s.refuter is not None:
-            if s.shown is not None:
-                if s.shown not in named:
-                    raise ValueError(f"the card shown, {s.shown!r}, was not named in the suggestion")
-                dom[s.shown] &= {s.refuter}
-            elif s.refuter != me:
-                clauses.append((s.refuter, named))
-    solver = _Solver(cards, dom, size, cat_of, cats, clauses)
-    possible = {c: set() for c in cards}
+        if s.shown is not None and s.refuter is not None and s.shown not in s.cards:
+            raise ValueError(f"the card shown, {s.shown!r}, was not named in the suggestion")
+    conflicts = [f"note {i}: {why}" for i, s in enumerate(log, 1) for why in _against_hand(players, me, hand, s)]
+    if conflicts:
+        return _inconsistent(cards, cats, conflicts)
+    solver = _Solver(cards, *_constraints(players, me, hand, log, cards), size, cat_of, cats)
     first = solver.solve()
     if first is None:
-        empty = {c: frozenset() for c in cards}
-        return Deduction(empty, {k: () for k in cats}, consistent=False)
-    for c, p in first.items():
-        possible[c].add(p)
+        return _inconsistent(cards, cats, [_first_break(players, me, hand, log, cards, size, cat_of, cats)])
+    possible = {c: {p} for c, p in first.items()}
     for c in cards:
-        for p in sorted(dom[c], key=str):
+        for p in sorted(solver.dom[c], key=str):
             if p in possible[c]:
                 continue
             sol = solver.solve(force=(c, p))
@@ -126,6 +123,52 @@ def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
     return Deduction(where, env)
 
 
+def _against_hand(players, me, hand, s: Suggestion):
+    """What one note says about my own hand that my hand contradicts."""
+    named = ", ".join(s.cards)
+    if s.refuter == me:
+        if s.shown is not None and s.shown not in hand:
+            yield f"you showed {s.shown}, which is not in your hand"
+        elif not hand & set(s.cards):
+            yield f"you refuted {named} but hold none of them"
+    elif s.shown is not None and s.refuter is not None and s.shown in hand:
+        yield f"{s.refuter} showed {s.shown}, which is in your hand"
+    if me in _passed(players, s) and hand & set(s.cards):
+        yield f"you could not refute {named} but hold {', '.join(sorted(hand & set(s.cards)))}"
+    if s.refuter is not None and s.refuter == s.suggester:
+        yield f"{s.refuter} cannot refute their own suggestion"
+
+
+def _constraints(players, me, hand, log, cards):
+    dom = {c: ({me} if c in hand else {ENVELOPE, *(p for p in players if p != me)}) for c in cards}
+    clauses = []
+    for s in log:
+        named = tuple(s.cards)
+        for p in _passed(players, s):
+            for c in named:
+                dom[c].discard(p)
+        if s.refuter is not None and s.refuter != me:
+            if s.shown is not None:
+                dom[s.shown] &= {s.refuter}
+            else:
+                clauses.append((s.refuter, named))
+    return dom, clauses
+
+
+def _first_break(players, me, hand, log, cards, size, cat_of, cats) -> str:
+    """The first note after which no deal fits (the root cause), or the hand itself."""
+    for k in range(len(log) + 1):
+        if _Solver(cards, *_constraints(players, me, hand, log[:k], cards), size, cat_of, cats).solve() is None:
+            if k == 0:
+                return "your hand leaves no possible deal (the envelope needs one card of each category)"
+            return f"note {k}: it contradicts your hand and the notes before it"
+    return "the notes leave no possible deal"
+
+
+def _inconsistent(cards, cats, conflicts) -> Deduction:
+    return Deduction({c: frozenset() for c in cards}, {k: () for k in cats}, tuple(conflicts))
+
+
 class _Solver:
     """Backtracking over card placements. A card is placed when its set of possible places is a single
     one; after every choice the constraints are propagated to a fixpoint (full hands and a full envelope
@@ -133,7 +176,7 @@ class _Solver:
     candidate card left takes it) and a matching checks that the remaining cards still fit the free
     places at all. Any failure backtracks, so the search is exact."""
 
-    def __init__(self, cards, dom, size, cat_of, cats, clauses):
+    def __init__(self, cards, dom, clauses, size, cat_of, cats):
         self.cards, self.dom, self.cat_of, self.cats = cards, dom, cat_of, cats
         # capacity groups: each player's hand, and one envelope place per category
         self.groups = [(p, n, None) for p, n in size.items()] + [(ENVELOPE, 1, k) for k in cats]

@@ -1,223 +1,38 @@
-"""Lady Alice: deck checks (clues, desk, notebook, Holmes cards, tokens, verdicts) and the game logic.
+"""Lady Alice: the rules engine's checks (clues, desk, notebook, Holmes cards, tokens, verdicts, the
+published numbers in `data:`, the printed texts that carry them), the summary and the report charts.
 
-The game (GAMES.md section 3): 32 clue elements, 8 in each of four categories. One element of every
-category is drawn; the drawn cards are dealt one to each student and are the solution:
-- 4 players: the four drawn cards are dealt;
-- 3 players: one of the four is put away unseen, three are dealt; its category is "missing";
-- 5 players: one more card from the other 28 joins the four, five are dealt (one category then has
-  two true elements).
-A suspicion names one element per category. Each student gives a verdict: blue if the suspicion names
-the card they hold in its category, else red; only the number of blue is public. No suspicion may
-repeat an earlier one exactly or name a covered element. All red with 4 or 5 players covers the four
-named elements with Holmes cards. An accusation succeeds with 4 blue (4p), 3 blue and the right missing
-category (3p), at least 4 of 5 blue (5p). Scoring: token faces on solution elements, +3 for the correct
-accuser, +2 for tokens on every solution element, +1 to the asker of each all-blue suspicion.
-
-Element ids are grouped by category in a mapping {category: (ids…)}; by default the shipped clue deck.
+The constants and the game logic live in `lady_alice_logic` (re-exported here); the checks of printed
+texts in `lady_alice_print`. Content may only restate the constants: `data:` values that differ are
+reported at their line, and everything a player reads takes them from `data:`.
 """
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from pnp.rules.base import error
+from pnp.rules.lady_alice_logic import *  # noqa: F403 (the public game logic, used by tests and the report)
+from pnp.rules.lady_alice_logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
+                                        HOLMES_CARDS, NOTEBOOK_PAGES, NOTEBOOK_SECTIONS, PER_CATEGORY, PLAYERS,
+                                        SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, deal, dealt,
+                                        elements_of, verdict_count)
+from pnp.rules.lady_alice_print import check_printed
 
-CATEGORIES = ("suspect", "time", "place", "item")
-PER_CATEGORY = 8
-PLAYERS = (3, 4, 5)
-HOLMES_CARDS = len(CATEGORIES) * PER_CATEGORY - len(CATEGORIES)   # 28: all but the four true elements
-TOKEN_COLOURS = 5
-TOKEN_VALUES = {0: 3, 1: 3, 2: 3}
-VERDICT_SETS = 5
-ACCUSER_BONUS, COVER_BONUS, ALL_BLUE_BONUS = 3, 2, 1
-
-
-# ---- elements ------------------------------------------------------------------------------------
-def elements_of(game) -> dict:
-    """{category: (element ids in deck order)} from a loaded game's `clues` component."""
-    out = {c: [] for c in CATEGORIES}
-    for item in game.components["clues"].items:
-        out.setdefault(item["category"], []).append(item.id)
-    return {c: tuple(v) for c, v in out.items()}
-
-
-@lru_cache(maxsize=2)
-def _shipped(path: str) -> dict:
-    from pnp.content.loader import load_game
-    return elements_of(load_game(Path(path)))
+# data key → the constant it restates (the published rules); what it means, for messages
+DATA_RULES = {
+    "capacity": (FIELD_CAPACITY, "deduction tokens per desk field, by number of players"),
+    "deal": (DEAL, "cards put away unseen (hidden) and added from the rest (extra), by number of players"),
+    "accuse_blue": (ACCUSE_BLUE, "blue verdicts an accusation needs, by number of players"),
+    "all_blue": (ALL_BLUE, "blue verdicts of a fully right suspicion, by number of players"),
+    "scoring": (SCORING, "the bonus points"),
+    "token_values": (TOKEN_VALUES, "deduction tokens of each value in one colour"),
+}
+TIME_NAME = re.compile(r"^(\d{1,2}):00$")
 
 
-def shipped_elements() -> dict:
-    return _shipped(str(Path(__file__).resolve().parents[2] / "content" / "lady-alice"))
-
-
-def _elements(elements) -> dict:
-    return shipped_elements() if elements is None else elements
-
-
-def category_of(element: str, elements=None) -> str:
-    for cat, ids in _elements(elements).items():
-        if element in ids:
-            return cat
-    raise KeyError(f"unknown element `{element}`")
-
-
-# ---- the deal ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Deal:
-    hands: tuple            # the clue card of each player (player i holds hands[i]); the true elements
-    drawn: tuple            # the four cards drawn, one per category (in CATEGORIES order)
-    hidden: str | None      # 3 players: the drawn card nobody holds
-    extra: str | None       # 5 players: the fifth card, drawn from the other 28
-
-    @property
-    def players(self) -> int:
-        return len(self.hands)
-
-    @property
-    def solution(self) -> frozenset:
-        """The elements that are true: exactly the cards in the players' hands."""
-        return frozenset(self.hands)
-
-
-def field_limit(players: int) -> int:
-    """How many deduction tokens one field of Holmes's desk may hold."""
-    _check_players(players)
-    return players
-
-
-def _check_players(players):
-    if players not in PLAYERS:
-        raise ValueError(f"Lady Alice is for 3, 4 or 5 players, not {players}")
-
-
-def deal(players: int, rng: random.Random | None = None, elements=None) -> Deal:
-    """Draw one element per category and deal them as the rules say for 3, 4 or 5 players."""
-    _check_players(players)
-    rng = rng or random.Random()
-    els = _elements(elements)
-    drawn = tuple(rng.choice(list(els[c])) for c in CATEGORIES)
-    cards = list(drawn)
-    hidden = extra = None
-    if players == 3:
-        rng.shuffle(cards)
-        hidden = cards.pop()
-    elif players == 5:
-        rest = [e for c in CATEGORIES for e in els[c] if e not in drawn]
-        extra = rng.choice(rest)
-        cards.append(extra)
-    rng.shuffle(cards)
-    return Deal(tuple(cards), drawn, hidden, extra)
-
-
-def missing_category(hands, elements=None) -> str | None:
-    """The category that no player holds (3 players), or None."""
-    held = {category_of(h, elements) for h in hands}
-    left = [c for c in CATEGORIES if c not in held]
-    return left[0] if len(left) == 1 else None
-
-
-# ---- suspicions ----------------------------------------------------------------------------------
-def _as_suspicion(suspicion, elements=None, need_all=True) -> dict:
-    """{category: element}, checked: each element in its own category, every category once."""
-    els = _elements(elements)
-    if not isinstance(suspicion, dict):
-        suspicion = {category_of(e, els): e for e in suspicion}
-    for cat, e in suspicion.items():
-        if cat not in els or e not in els[cat]:
-            raise ValueError(f"`{e}` is not a {cat} element")
-    if need_all and set(suspicion) != set(CATEGORIES):
-        raise ValueError(f"a suspicion names one element of each category ({', '.join(CATEGORIES)})")
-    return dict(suspicion)
-
-
-def verdicts(suspicion, hands, elements=None) -> tuple:
-    """Each player's verdict: True (blue) if the suspicion names their card in its category."""
-    s = _as_suspicion(suspicion, elements, need_all=False)
-    return tuple(s.get(category_of(h, elements)) == h for h in hands)
-
-
-def verdict_count(suspicion, hands, elements=None) -> int:
-    """How many blue verdicts a suspicion gets (the only thing made public)."""
-    return sum(verdicts(suspicion, hands, elements))
-
-
-def suspicion_legal(suspicion, history=(), covered=(), elements=None) -> tuple[bool, str]:
-    """(legal?, why not). Illegal: not one element per category, an exact repeat of an earlier
-    suspicion, or an element covered by a Holmes card."""
-    try:
-        s = _as_suspicion(suspicion, elements)
-    except (ValueError, KeyError) as e:
-        return False, str(e)
-    for old in history:
-        if _as_suspicion(old, elements) == s:
-            return False, "the same four elements were suspected before"
-    hit = sorted(e for e in s.values() if e in set(covered))
-    if hit:
-        return False, f"covered by a Holmes card: {', '.join(hit)}"
-    return True, ""
-
-
-def all_red_covers(suspicion, blue: int, players: int, elements=None) -> frozenset:
-    """The elements to cover with Holmes cards after a suspicion with `blue` blue verdicts.
-
-    With 4 or 5 players every true element is in someone's hand, so all red proves the four named
-    elements wrong. With 3 players the missing category is unchecked: nothing can be covered."""
-    _check_players(players)
-    s = _as_suspicion(suspicion, elements)
-    if blue == 0 and players >= 4:
-        return frozenset(s.values())
-    return frozenset()
-
-
-def is_all_blue(blue: int, players: int) -> bool:
-    """Every student answered blue (impossible with 5 players: two hold the same category)."""
-    _check_players(players)
-    return blue == players
-
-
-def accusation_succeeds(accusation, hands, missing: str | None = None, elements=None) -> bool:
-    """Does an accusation end the game? 4 players: 4 blue. 3 players: 3 blue and the right missing
-    category (`missing`). 5 players: at least 4 of the 5 verdicts blue."""
-    players = len(hands)
-    _check_players(players)
-    blue = verdict_count(accusation, hands, elements)
-    if players == 3:
-        return blue == 3 and missing is not None and missing == missing_category(hands, elements)
-    if players == 4:
-        return blue == 4
-    return blue >= 4
-
-
-# ---- scoring ---------------------------------------------------------------------------------------
-def score(tokens, solution, accuser=None, all_blue=()) -> dict:
-    """Points per player at the end.
-
-    tokens: (player, element, value) for every deduction token on Holmes's desk;
-    solution: the true elements (the dealt cards); accuser: the student whose accusation was right;
-    all_blue: the asker of each all-blue suspicion (one entry per suspicion)."""
-    solution = frozenset(solution)
-    points: Counter = Counter()
-    covered: dict = {}
-    for player, element, value in tokens:
-        points[player] += 0
-        if element in solution:
-            points[player] += int(value)
-            covered.setdefault(player, set()).add(element)
-    for player, els in covered.items():
-        if solution and els >= solution:
-            points[player] += COVER_BONUS
-    if accuser is not None:
-        points[accuser] += ACCUSER_BONUS
-    for asker in all_blue:
-        points[asker] += ALL_BLUE_BONUS
-    return dict(points)
-
-
-# ---- deck checks ---------------------------------------------------------------------------------
+# ---- positions ----------------------------------------------------------------------------------------
 def _data_pos(game, *path):
     node = game.meta.get("data")
     pos = game.meta.at("data")
@@ -232,6 +47,55 @@ def _data_pos(game, *path):
     return pos
 
 
+def _norm(v):
+    """YAML keys may be 3 or "3": compare as text."""
+    if isinstance(v, dict):
+        return {str(k): _norm(x) for k, x in v.items()}
+    return v
+
+
+def _check_data_rules(game):
+    for key, (want, what) in DATA_RULES.items():
+        have = game.data.get(key)
+        if have is None:
+            yield error(_data_pos(game), f"`data.{key}` is missing — the game's {what}: {want}", check="data")
+            continue
+        yield from _compare(game, (key,), _norm(have), _norm(want), what)
+
+
+def _compare(game, path, have, want, what):
+    name = "data." + ".".join(map(str, path))
+    if isinstance(want, dict):
+        if not isinstance(have, dict):
+            yield error(_data_pos(game, *path), f"`{name}` should be a map ({what})", check="data")
+            return
+        for k in have:
+            if k not in want:
+                yield error(_data_pos(game, *_real(game, path, k)), f"`{name}.{k}` is not in the rules ({what}: "
+                            f"{', '.join(want)}) — remove it", check="data")
+        for k, w in want.items():
+            if k not in have:
+                yield error(_data_pos(game, *path), f"`{name}` has no `{k}` — the rules say {w} ({what})", check="data")
+            else:
+                yield from _compare(game, _real(game, path, k), have[k], w, what)
+    elif have != want:
+        yield error(_data_pos(game, *path), f"`{name}` is {have} — the published rules say {want} ({what}); "
+                    f"write {want}", check="data")
+
+
+def _real(game, path, k):
+    """The YAML key as written (an int 3 or a string "3") so that positions resolve."""
+    node = game.data
+    for p in path:
+        node = node.get(p, {}) if isinstance(node, dict) else {}
+    if isinstance(node, dict):
+        for real in node:
+            if str(real) == k:
+                return (*path, real)
+    return (*path, k)
+
+
+# ---- the checks -----------------------------------------------------------------------------------------
 def check(game):
     comps = game.components
     clues = comps.get("clues")
@@ -249,19 +113,78 @@ def check(game):
             yield error(clues.source or clues.pos, f"{len(els[cat])} {cat} clue cards — the game has "
                         f"{PER_CATEGORY} of each category", check="clues")
     total = sum(len(v) for v in els.values())
-    if total != len(CATEGORIES) * PER_CATEGORY:
-        yield error(clues.source or clues.pos, f"{total} clue cards — the game has 32", check="clues")
+    if total != CLUE_CARDS:
+        yield error(clues.source or clues.pos, f"{total} clue cards — the game has {CLUE_CARDS}", check="clues")
+    yield from _check_names(game, clues)
     by_id = {e: c for c, ids in els.items() for e in ids}
     for name in ("desk", "notebook"):
         yield from _check_arrangement(game, name, els, by_id)
-    expected = {"holmes": HOLMES_CARDS, "verdict-cards": VERDICT_SETS, "verdict-folders": VERDICT_SETS}
-    for cid, n in expected.items():
-        comp = comps.get(cid)
-        if comp is None:
-            yield error(game.pos, f"no `{cid}` component — Lady Alice needs {n}", check="components")
-        elif comp.total != n:
-            yield error(comp.pos, f"`{cid}` has {comp.total} pieces — the game needs {n}", check="components")
+    yield from _check_order(game)
+    yield from _check_data_rules(game)
+    yield from _check_pieces(game)
+    players = game.meta.get("players")
+    want = f"{min(PLAYERS)}-{max(PLAYERS)}"
+    if str(players).replace("–", "-").replace(" ", "") != want:
+        yield error(game.meta.at("players") if "players" in game.meta else game.pos, f"`players: {players}` — "
+                    f"Lady Alice is for {want} players; write `players: \"{want}\"`", check="players")
     yield from _check_tokens(game)
+    yield from check_printed(game)
+
+
+def _rendered_names(game, clues, lang) -> dict:
+    """{clue id: its name as printed in `lang`} (content text is a template); raw text if it cannot
+    be rendered (the build reports the broken template at its line)."""
+    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+    try:
+        deck = GameContext(game, lang).game["decks"][clues.id]
+        return {card["id"]: card.get("name") for card in deck}
+    except (ContentTemplateError, MissingTranslation):
+        return {item.id: game.text(item.get("name"), lang) for item in clues.items}
+
+
+def _check_names(game, clues):
+    """Every element is told apart by its printed name in every language; a time card's name is its hour."""
+    names = {lang: _rendered_names(game, clues, lang) for lang in game.languages}
+    for lang in game.languages:
+        seen = {}
+        for item in clues.items:
+            name = names[lang].get(item.id)
+            if not isinstance(name, str):
+                continue
+            key = " ".join(name.split()).casefold()
+            if key in seen:
+                yield error(item.at("name"), f"clue `{item.id}` has the same {lang} name as `{seen[key]}` "
+                            f"(“{name}”) — every element needs its own name", item.id, "names")
+            else:
+                seen[key] = item.id
+    hours, arts = {}, {}
+    for item in clues.items:
+        cat = item.get("category")
+        if cat == "time":
+            hour = item.get("hour")
+            if not isinstance(hour, int) or not 0 <= hour <= 23:
+                yield error(item.at("hour") if "hour" in item.data else item.pos, f"time clue `{item.id}` needs an "
+                            f"`hour` from 0 to 23 (its clock face)", item.id, "names")
+                continue
+            if hour in hours:
+                yield error(item.at("hour"), f"time clue `{item.id}` has the hour {hour}, like `{hours[hour]}` — "
+                            f"every time is another hour", item.id, "names")
+            hours.setdefault(hour, item.id)
+            for lang in game.languages:
+                name = names[lang].get(item.id)
+                m = TIME_NAME.match(name if isinstance(name, str) else "")
+                if not m or int(m.group(1)) != hour:
+                    yield error(item.at("name"), f"time clue `{item.id}` is named “{name}” but its clock shows "
+                                f"{hour}:00 — name it {hour}:00", item.id, "names")
+        elif cat in CATEGORIES:
+            art = item.get("art")
+            if not art:
+                yield error(item.pos, f"{cat} clue `{item.id}` has no `art` (its picture)", item.id, "names")
+            elif art in arts:
+                yield error(item.at("art"), f"clue `{item.id}` has the same picture `{art}` as `{arts[art]}` — "
+                            f"give every element its own picture", item.id, "names")
+            else:
+                arts[art] = item.id
 
 
 def _check_arrangement(game, name, els, by_id):
@@ -297,9 +220,64 @@ def _check_arrangement(game, name, els, by_id):
             if e not in seen:
                 yield error(_data_pos(game, name, cat), f"{what}: the {cat} clue `{e}` has no "
                             f"{'field' if name == 'desk' else 'page'}", e, name)
-        if len(ids) != PER_CATEGORY:
+        want = PER_CATEGORY if name == "desk" else NOTEBOOK_PAGES
+        if len(ids) != want:
             yield error(_data_pos(game, name, cat), f"{what}: {len(ids)} entries for {cat} — there are "
-                        f"{PER_CATEGORY}", check=name)
+                        f"{want}", check=name)
+    if name == "notebook" and len(data) != NOTEBOOK_SECTIONS:
+        yield error(_data_pos(game, name), f"{what} has {len(data)} sections — the notebook has "
+                    f"{NOTEBOOK_SECTIONS}", check=name)
+
+
+def _check_order(game):
+    """One order everywhere: the card codes' letters (A, B, C …) follow the notebook's sections from the
+    top of the spine, and the desk's panels follow the same order (a player looks for C3 in one place)."""
+    notebook = game.data.get("notebook")
+    desk = game.data.get("desk")
+    cats = game.data.get("categories")
+    if not isinstance(notebook, dict) or not isinstance(cats, dict):
+        return
+    order = [c for c in notebook if c in CATEGORIES]
+    letters = [cats.get(c, {}).get("letter") if isinstance(cats.get(c), dict) else None for c in order]
+    want = [chr(ord("A") + i) for i in range(len(order))]
+    for cat, have, w in zip(order, letters, want):
+        if have != w:
+            yield error(_data_pos(game, "categories", cat, "letter"), f"the {cat} code letter is {have!r}, but {cat} "
+                        f"is section {w} of the notebook (`data.notebook` order) — write letter: {w}", check="order")
+    if isinstance(desk, dict) and [c for c in desk if c in CATEGORIES] != order:
+        yield error(_data_pos(game, "desk"), f"Holmes's desk lists its panels as {', '.join(desk)}, the notebook "
+                    f"and the card codes as {', '.join(order)} — put the desk's panels in the notebook's order",
+                    check="order")
+
+
+def _check_pieces(game):
+    """Counts of the other pieces, and the linked numbers between them."""
+    comps = game.components
+    expected = {"holmes": HOLMES_CARDS, "verdict-cards": VERDICT_SETS, "verdict-folders": VERDICT_SETS}
+    for cid, n in expected.items():
+        comp = comps.get(cid)
+        if comp is None:
+            yield error(game.pos, f"no `{cid}` component — Lady Alice needs {n}", check="components")
+        elif comp.total != n:
+            yield error(comp.pos, f"`{cid}` has {comp.total} pieces — the game needs {n}", check="components")
+    notebook = comps.get("notebook")
+    if notebook is not None and notebook.total != NOTEBOOK_SECTIONS * NOTEBOOK_PAGES:
+        yield error(notebook.pos, f"the notebook has {notebook.total} pages — it needs {NOTEBOOK_SECTIONS} "
+                    f"sections of {NOTEBOOK_PAGES}", check="components")
+    # linked: the most students the game takes each need a colour, a verdict set and a token per true element
+    most = max(PLAYERS)
+    colours = game.data.get("token_colours")
+    if isinstance(colours, dict) and len(colours) < most:
+        yield error(_data_pos(game, "token_colours"), f"{len(colours)} token colours for up to {most} students — "
+                    f"each student needs a colour", check="linked")
+    per_colour = sum(TOKEN_VALUES.values())
+    if per_colour < len(CATEGORIES) + max(d["extra"] for d in DEAL.values()):
+        yield error(game.pos, "a student cannot place a token on every true element", check="linked")
+    elements_ruled_out = CLUE_CARDS - min(dealt(p) + DEAL[p]["hidden"] for p in PLAYERS)
+    holmes = comps.get("holmes")
+    if holmes is not None and holmes.total < elements_ruled_out:
+        yield error(holmes.pos, f"{holmes.total} Holmes cards, but up to {elements_ruled_out} elements can be ruled "
+                    f"out", check="linked")
 
 
 def _check_tokens(game):
@@ -312,11 +290,29 @@ def _check_tokens(game):
         sets.setdefault(item["colour"], Counter())[item["value"]] += item.copies
     if len(sets) != TOKEN_COLOURS:
         yield error(comp.pos, f"{len(sets)} token colours — the game has {TOKEN_COLOURS}", check="tokens")
+    colours = game.data.get("token_colours")
+    want = ", ".join(f"{n} x {v}" for v, n in sorted(TOKEN_VALUES.items()))
     for colour, counts in sets.items():
         if dict(counts) != TOKEN_VALUES:
             have = ", ".join(f"{n} x {v}" for v, n in sorted(counts.items()))
-            yield error(comp.source or comp.pos, f"the {colour} tokens are {have} — each colour has 3 x 0, "
-                        f"3 x 1 and 3 x 2", check="tokens")
+            first = next(it for it in comp.items if it["colour"] == colour)
+            yield error(first.pos if comp.source else comp.pos, f"the {colour} tokens are {have} — each colour has "
+                        f"{want}", check="tokens")
+        if isinstance(colours, dict) and colour not in colours:
+            yield error(comp.source or comp.pos, f"token colour `{colour}` is not in `data.token_colours`",
+                        check="tokens")
+    if isinstance(colours, dict):      # colour is never the only cue: each student's colour has its own symbol
+        seen = {}
+        for colour, spec in colours.items():
+            symbol = spec.get("symbol") if isinstance(spec, dict) else None
+            if not symbol:
+                yield error(_data_pos(game, "token_colours", colour), f"token colour `{colour}` has no `symbol` — "
+                            f"tokens that differ only by colour cannot be told apart in black and white", check="tokens")
+            elif symbol in seen:
+                yield error(_data_pos(game, "token_colours", colour, "symbol"), f"token colours `{colour}` and "
+                            f"`{seen[symbol]}` share the symbol `{symbol}` — give each colour its own", check="tokens")
+            else:
+                seen[symbol] = colour
 
 
 # ---- summary and report -----------------------------------------------------------------------------

@@ -1,0 +1,241 @@
+"""Clue: what prints is what the rules say. The pieces beside the cards (pawns, weapon tokens, the die
+and the die cards) match the deck and the die; printed numbers and rule phrases take their values from
+game.yaml `data:` (checked here against the published rules), never from a literal typed over them.
+
+Rule parameters [GAMES.md §2, seed 002]: Miss Scarlet's player goes first; each player may accuse once
+in a game; the die has six faces, 1 to 6; the envelope holds one card of each category.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.errors import Pos
+from pnp.rules.base import error
+
+FIRST_PLAYER = "scarlet"
+ACCUSATIONS = 1
+DIE = (1, 2, 3, 4, 5, 6)
+PARAMS = {"first_player": FIRST_PLAYER, "accusations": ACCUSATIONS}
+# Printed text that carries a rule: (layout, element, attribute, the data it must be rendered from)
+LAYOUT_TEXT = [
+    ("clue/envelope", "slot_label", "text", "data.categories"),   # how many cards the envelope holds
+    ("clue/envelope", "how", "text", "data.categories"),
+    ("clue/card", "band", "text", "data.categories"),             # the category named on each card
+    ("clue/notes", "section_name", "text", "item.name"),          # notes headings: repeat over data.categories
+    ("clue/notes", "section_name", "repeat", "data.categories"),
+    ("clue/notes", "player_box", "repeat", "data.hands"),           # a column for every player of the largest game
+    ("clue/notes", "col_line", "repeat", "data.hands"),
+    ("clue/envelope", "slot", "repeat", "data.categories"),
+    ("clue/pawn", "name", "text", "card.suspect"),                  # a pawn shows its suspect's name and symbol
+    ("clue/pawn", "symbol", "name", "card.suspect"),
+    ("clue/weapon-token", "name", "text", "card.weapon"),
+    ("clue/weapon-token", "art", "name", "card.weapon"),
+    ("clue/die-net", "face", "repeat", "game.decks.dice"),          # the die's faces are the die cards
+]
+# Pips: on these layouts, the pip elements (`pip_*`) shown for a value must number that value.
+PIPS = [("clue/die-card", "card"), ("clue/die-net", "item")]
+# The rules booklet prints the deal, the composition and the rule parameters from data.
+BOOKLET_REFS = ("data.hands", "data.categories", "data.first_player", "data.accusations", "game.components")
+
+
+def check(game, suspects, weapons):
+    yield from _params(game)
+    yield from _pieces(game, "pawns", "suspect", suspects, "pawn")
+    yield from _pieces(game, "weapons", "weapon", weapons, "weapon token")
+    yield from _dice(game)
+    yield from _notes(game)
+    yield from _layout_text(game)
+    yield from _envelope(game)
+    yield from _pips(game)
+    yield from _booklet(game)
+
+
+def _data_pos(game, key):
+    data = game.meta.get("data", {})
+    return data.at(key) if key in data else (data.at(next(iter(data))) if data else game.pos)
+
+
+def _params(game):
+    for key, want in PARAMS.items():
+        got = game.data.get(key)
+        if got is None:
+            yield error(_data_pos(game, key), f"data.{key} is missing: the rules booklet prints it — add "
+                        f"`{key}: {want}`", check="print")
+        elif got != want:
+            yield error(_data_pos(game, key), f"data.{key} is {got!r}, but the game's rule is {want!r} — write "
+                        f"`{key}: {want}`", check="print")
+
+
+def _pieces(game, cid, field, ids, what):
+    comp = game.components.get(cid)
+    if comp is None:
+        yield error(game.pos, f"there is no `{cid}` component: the game needs a {what} for each of "
+                    f"{', '.join(ids)}", check="pieces")
+        return
+    seen = {}
+    for item in comp.items:
+        ref = item.get(field)
+        if ref not in ids:
+            yield error(item.at(field), f"{what} `{item.id}` shows `{ref}`, which is not a {field} card — "
+                        f"use one of {', '.join(ids)}", item.id, "pieces")
+        elif ref in seen:
+            yield error(item.at(field), f"{what} `{item.id}` shows `{ref}` like `{seen[ref]}` — each {field} has "
+                        f"one {what}", item.id, "pieces")
+        else:
+            seen[ref] = item.id
+        if item.copies != 1:
+            yield error(item.at("copies"), f"{what} `{item.id}` has {item.copies} copies; there is one of each",
+                        item.id, "pieces")
+    for ref in ids:
+        if ref not in seen:
+            yield error(comp.pos, f"no {what} shows `{ref}` — add `{{id: …, {field}: {ref}}}`", None, "pieces")
+
+
+def _notes(game):
+    """Every player of the largest game needs a detective notes sheet (linked to the deal)."""
+    from pnp.rules.clue_deduction import HANDS
+    comp = game.components.get("notes")
+    most = max(HANDS)
+    if comp is None:
+        yield error(game.pos, f"there is no `notes` component: each of up to {most} players needs a detective "
+                    f"notes sheet", check="pieces")
+    elif comp.total < most:
+        item = comp.items[0] if comp.items else None
+        yield error(item.at("copies") if item else comp.pos, f"{comp.total} detective notes sheets, but a "
+                    f"{most}-player game needs {most} — print {most} copies", item.id if item else None, "pieces")
+
+
+def _dice(game):
+    comp = game.components.get("dice")
+    if comp is None:
+        yield error(game.pos, "there is no `dice` component: the die cards (and the die net drawn from them) "
+                    "stand for the six-sided die", check="pieces")
+        return
+    values = sorted(v for i in comp.items for v in [i.get("value")] * i.copies)
+    if values != list(DIE):
+        bad = next((i for i in comp.items if values.count(i.get("value")) != 1 or i.get("value") not in DIE),
+                   comp.items[0] if comp.items else None)
+        pos = bad.at("value") if bad else comp.pos
+        yield error(pos, f"the die cards show {values}; a die has the faces {list(DIE)}, each once",
+                    bad.id if bad else None, "pieces")
+
+
+def _layouts(game):
+    from pnp.layout.layouts import Layouts
+    return Layouts(Path(game.root).parent.parent / "layouts")
+
+
+def _layout_text(game):
+    lays = _layouts(game)
+    for name, el_name, attr, ref in LAYOUT_TEXT:
+        lay = lays.get(name, game.pos)
+        el = lay.element(el_name)
+        if el is None:
+            yield error(lay.pos, f"layout `{name}` has no `{el_name}` element: it prints the rule that needs "
+                        f"`{ref}`", check="print")
+            continue
+        raw = el.attrs.get(attr)
+        texts = raw.values() if isinstance(raw, dict) else [raw]
+        if not all(isinstance(t, str) and ref in t for t in texts):
+            yield error(el.at.get(attr, el.pos), f"`{el_name}.{attr}` in layout `{name}` must be rendered from "
+                        f"`{ref}` in every language (a typed value can drift from the rules) — write "
+                        f"`{{{{ {ref} … }}}}`", check="print")
+
+
+def _pips(game):
+    from pnp.layout import templating
+    lays = _layouts(game)
+    for name, var in PIPS:
+        lay = lays.get(name, game.pos)
+        pips = [e for e in lay.elements if e.name.startswith("pip_")]
+        for v in DIE:
+            ctx = {var: {"value": v}, "card": {"value": v}, "item": {"value": v}}
+            shown = []
+            for e in pips:
+                when = e.attrs.get("when", True)
+                try:
+                    on = bool(templating.evaluate(when, ctx)) if isinstance(when, str) else bool(when)
+                except Exception:
+                    on = None
+                if on is None:
+                    yield error(e.at.get("when", e.pos), f"`{e.name}.when` in layout `{name}` cannot be judged for "
+                                f"the value {v}: write it over `{var}.value` only", check="print")
+                    return
+                if on:
+                    shown.append(e)
+            if len(shown) != v:
+                pos = (shown[0] if shown else (pips[0] if pips else lay)).pos
+                yield error(pos, f"a die face of value {v} on layout `{name}` shows {len(shown)} pip"
+                            f"{'' if len(shown) == 1 else 's'} — the `when:` of the `pip_*` elements must show "
+                            f"exactly {v}", check="print")
+
+
+def _envelope(game):
+    lays = _layouts(game)
+    lay = lays.get("clue/envelope", game.pos)
+    g = lays.geometry("clue/envelope")
+    try:
+        top, flap, title = g["front_fill"]["y"], g["flap_fill"]["h"], g["stamp_box"]["y"]
+    except KeyError as e:
+        yield error(lay.pos, f"the envelope layout needs `front_fill`, `flap_fill` (with `h`) and `stamp_box` "
+                    f"(missing {e}) to check that the closed flap leaves the title visible", check="print")
+        return
+    if title < top + flap:
+        el = lay.element("stamp_box")
+        yield error(el.at.get("y", el.pos), f"the closed flap covers the envelope's title: it reaches "
+                    f"{top + flap:g} mm down the front, the title starts at {title:g} mm — move the title down or "
+                    f"shorten `flap_fill.h`", check="print")
+
+
+def _phrases(game, lang):
+    """(anchor regex, the text the rules require there) for one language's booklet, from the constants."""
+    from pnp.rules.clue_deduction import HANDS
+    cards = game.components.get("cards")
+    who = next((game.text(i.get("name"), lang) for i in (cards.items if cards else ()) if i.id == FIRST_PLAYER),
+               FIRST_PLAYER)
+    n = ACCUSATIONS
+    out = [(rf"^\| {p} \|", f"| {p} | {' / '.join(map(str, h))} |") for p, h in HANDS.items()]
+    if lang == "en":
+        out += [(r"goes first", f"The player of **{who}** goes first"),
+                (r"in a game", f"**{n} time{'' if n == 1 else 's'}** in a game")]
+    elif lang == "zh-TW":
+        out += [(r"擔任起始玩家", f"由扮演**{who}**的玩家擔任起始玩家"), (r"每局只能指控", f"每局只能指控 **{n} 次**")]
+    return out
+
+
+def _booklet(game):
+    import re
+
+    from pnp.layout.context import GameContext
+    from pnp.render.booklet_md import Source
+    comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
+    source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
+    folder = Path(game.pos.file).parent
+    for lang in game.languages:
+        path = Path(game.root) / f"{source}.{lang}.md"
+        if not path.is_file():
+            continue
+        shown = f"{folder}/{path.name}"
+        text = path.read_text("utf-8")
+        for ref in BOOKLET_REFS:
+            if ref not in text:
+                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) does not print `{ref}`: numbers and rule "
+                            f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
+                            check="print")
+        try:
+            g = GameContext(game, lang).game
+        except Exception:       # the build reports untranslatable data itself
+            continue
+        src = Source(path, shown, game, None)
+        out = src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})
+        if out is None:
+            continue            # a template error: the build reports it at its line
+        lines = out.splitlines()
+        for anchor, want in _phrases(game, lang):
+            hits = [i for i, line in enumerate(lines) if re.search(anchor, line)]
+            if not hits:
+                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) no longer says “{want}” — the game's "
+                            f"rule; write it from data", check="print")
+            elif not any(want in lines[i] for i in hits):
+                yield error(Pos(shown, src.src_line(hits[0]), 1), f"the rules booklet ({lang}) prints "
+                            f"“{lines[hits[0]].strip()}”, but the rule is “{want}”", check="print")

@@ -1,0 +1,130 @@
+"""Criminal Poker: game.yaml `data:` judged against the published rules (criminal_poker.py constants).
+
+The printed rule phrases and setup tables are built from these values, so each one is checked here at
+its own line, root cause first: a wrong parameter is one finding at the data key, not one per card.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.rules.base import error
+from pnp.rules import criminal_poker as cp
+
+TYPES = tuple(cp.EVIDENCE)
+
+
+def _pos(m, key, default):
+    return m.at(key) if hasattr(m, "at") else default
+
+
+def check(game):
+    data = game.data
+    top = game.meta.at("data") if "data" in game.meta else game.pos
+    if not isinstance(data, dict):
+        return
+    yield from _rules(data, top)
+    yield from _suspects(game, data, top)
+    yield from _setup(game, data, top)
+    for key in ("types", "type_icon", "type_rule"):
+        m = data.get(key)
+        if not isinstance(m, dict):
+            yield error(top, f"data `{key}` is missing: the evidence cards print it for each type — "
+                        f"add `{key}:` with {', '.join(TYPES)}", check="data")
+            continue
+        for t in TYPES:
+            if t not in m:
+                yield error(_pos(data, key, top), f"data `{key}` has no `{t}` — add it (every evidence type prints it)",
+                            check="data")
+
+
+def _rules(data, top):
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        yield error(top, "data `rules` is missing: the printed rule phrases are built from its parameters — add "
+                    "`rules:` with " + ", ".join(f"{k}: {v}" for k, v in cp.RULES.items()), check="data")
+        return
+    for key, want in cp.RULES.items():
+        if key not in rules:
+            yield error(_pos(data, "rules", top), f"data `rules` has no `{key}` (the rules say {want}) — add `{key}: {want}`",
+                        check="data")
+        elif rules[key] != want or isinstance(rules[key], bool):
+            yield error(rules.at(key), f"data `rules.{key}` is {rules[key]!r}, but the rules of the game say {want!r} "
+                        f"— write `{key}: {want}`", check="data")
+    for key in rules:
+        if key not in cp.RULES:
+            yield error(rules.key_at(key), f"data `rules.{key}` is not a rule of the game (nothing checks or uses it) "
+                        f"— remove it; the parameters are {', '.join(cp.RULES)}", check="data")
+
+
+def _suspects(game, data, top):
+    sus = data.get("suspects")
+    if list(sus or []) != list(cp.SUSPECTS):
+        yield error(_pos(data, "suspects", top), f"data `suspects` is {sus!r}, the game is for "
+                    f"{cp.SUSPECTS[0]}–{cp.SUSPECTS[-1]} suspects — write `suspects: {list(cp.SUSPECTS)}`", check="data")
+    want = f"{cp.SUSPECTS[0]}-{cp.SUSPECTS[-1] + 1}"   # detective mode from 3; sheriff mode + 1 sheriff up to 6
+    if str(game.meta.get("players", "")) != want:
+        yield error(game.meta.at("players") if "players" in game.meta else game.pos,
+                    f"players is {game.meta.get('players')!r}: detective mode takes {cp.SUSPECTS[0]} suspects and "
+                    f"sheriff mode up to 1 + {cp.SUSPECTS[-1]} — write `players: \"{want}\"`", check="data")
+
+
+def _table(data, key, top, want, what, have=None, have_what="", name=None):
+    """A per-suspect-count table `{n: value}` checked value by value; `have` is what the pieces allow."""
+    t = data.get(key)
+    key = name or key
+    if not isinstance(t, dict):
+        yield error(top, f"data `{key}` is missing — add `{key}:` with {what} for {', '.join(map(str, cp.SUSPECTS))} "
+                    f"suspects: {dict(want)}", check="setup")
+        return
+    for n in cp.SUSPECTS:
+        if n not in t:
+            yield error(_pos(data, key, top), f"data `{key}` has no row for {n} suspects — add `{n}: {want[n]}`", check="setup")
+        elif t[n] != want[n]:
+            yield error(t.at(n), f"data `{key}.{n}` is {t[n]!r}, the rules give {want[n]!r} {what} with {n} suspects — "
+                        f"write `{n}: {want[n]}`", check="setup")
+        if have is not None and n in t and isinstance(t[n], dict):
+            for role, k in t[n].items():
+                if isinstance(k, int) and k > have.get(role, 0):
+                    yield error(t[n].at(role) if hasattr(t[n], "at") else t.at(n),
+                                f"data `{key}.{n}.{role}` deals {k} `{role}` card(s), but the {have_what} has "
+                                f"{have.get(role, 0)} — the game cannot be set up", check="setup")
+        elif have is not None and n in t and isinstance(t[n], int) and t[n] > have.get("", 0):
+            yield error(t.at(n), f"data `{key}.{n}` needs {t[n]} cards, but the {have_what} has {have.get('', 0)} — "
+                        f"the game cannot be set up", check="setup")
+    for n in t:
+        if n not in cp.SUSPECTS:
+            yield error(t.key_at(n), f"data `{key}` has a row for {n!r} suspects: the game is for "
+                        f"{cp.SUSPECTS[0]}–{cp.SUSPECTS[-1]} — remove it", check="setup")
+
+
+def _setup(game, data, top):
+    comps = game.components
+    phys = sum(it.copies for it in comps["evidence"].items if it.get("type") == "physical") if "evidence" in comps else None
+    yield from _table(data, "physical_in_play", top, {n: cp.physical_in_play(n) for n in cp.SUSPECTS},
+                      "physical cards", None if phys is None else {"": phys}, "evidence deck")
+    roles = Counter()
+    if "identities" in comps:
+        for it in comps["identities"].items:
+            roles[str(it.get("role"))] += it.copies
+    deals = data.get("deal")
+    if not isinstance(deals, dict):
+        yield error(top, "data `deal` is missing — add `deal:` with `sheriff:` and `detective:` tables of the identity "
+                    "cards dealt per number of suspects", check="setup")
+    else:
+        for mode in ("sheriff", "detective"):
+            if mode not in deals:
+                yield error(_pos(data, "deal", top), f"data `deal` has no `{mode}` mode — add it", check="setup")
+                continue
+            yield from _table(deals, mode, deals.at(mode), {n: cp.deal(mode, n) for n in cp.SUSPECTS},
+                              f"identity cards in {mode} mode", dict(roles) if roles else None, "identity deck",
+                              name=f"deal.{mode}")
+    yield from _table(data, "special_max", top, {n: cp.special_max("detective", n) for n in cp.SUSPECTS},
+                      "special roles at most in detective mode (detective + special roles never outnumber citizens)")
+    specials = sum(roles[r] for r in cp.SPECIAL)
+    sm = data.get("special_max")
+    if roles and isinstance(sm, dict):
+        for n, k in sm.items():
+            if isinstance(k, int) and k > specials:
+                yield error(sm.at(n), f"data `special_max.{n}` allows {k} special roles, the identity deck has "
+                            f"{specials}", check="setup")
+

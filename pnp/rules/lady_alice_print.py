@@ -1,0 +1,208 @@
+"""Lady Alice: the printed texts that carry a rule take it from `data:` (issue: what prints is what the
+rules engine checks).
+
+For every piece of print that states a published number (the desk's field capacities, the notebook's
+page codes and making-of steps, the token values, the rules booklet's setup and scoring), the source
+text must refer to the data key that holds it, must not type a number of its own outside a template,
+and, rendered with stand-in values put in place of the data, must show those stand-ins (so a phrase
+that picks the wrong key, or drops one, is caught too). The data itself is judged against the
+published rules in `lady_alice`.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pnp.errors import Problems
+from pnp.rules.base import error
+
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+DIGIT = re.compile(r"\d")
+STEP = re.compile(r"(?m)^\s*\d+\.\s")          # "1. Cut …": a step number, not a rule number
+
+# (layout, element, attribute, data keys it must use, literal digits allowed?, stand-ins to render)
+PRINTED = (
+    ("lady-alice/desk", "subtitle", "text", ("data.capacity",), False, "capacity"),
+    ("lady-alice/desk", "limit", "text", ("data.capacity",), False, None),
+    ("lady-alice/desk", "limit", "x", ("data.capacity",), True, None),
+    ("lady-alice/desk", "limit", "repeat", ("data.capacity",), True, None),
+    ("lady-alice/desk", "spot", "repeat", ("data.capacity",), True, None),
+    ("lady-alice/desk", "spot", "when", ("data.capacity",), True, None),
+    ("lady-alice/clue", "page", "text", ("data.categories", "data.notebook"), False, None),
+    ("lady-alice/notebook-page", "page", "text", ("data.categories", "data.notebook"), False, None),
+    ("lady-alice/notebook-page", "of", "text", ("data.notebook",), False, None),
+    ("lady-alice/notebook-inside", "body", "text", ("data.notebook", "data.categories"), "steps", None),
+    ("lady-alice/token", "value", "text", ("card.value",), False, None),
+)
+# stand-in values: rendered, the text must show each of them, in this order
+STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509"))}
+
+# the rules booklet (content/<game>/rules.<lang>.md) is rendered with stand-ins for the rule data: every
+# stand-in must show (each rule is stated), and a number printed before a rule's unit must be a stand-in
+# (so it came from the data, not typed or taken from the wrong key)
+BOOKLET_STAND_INS = {
+    "capacity": {3: 307, 4: 408, 5: 509},
+    "accuse_blue": {3: 303, 4: 404, 5: 405},
+    "all_blue": {3: 313, 4: 414, 5: 415},
+    "scoring": {"accuser": 333, "every_element": 222, "all_blue": 111},
+    "token_values": {0: 330, 1: 331, 2: 332},
+}
+RULE_UNITS = {                                  # a number here states a rule: it must come from data
+    "en": re.compile(r"(?<![\d.:])(\d+) (?:tokens?\b|blue\b)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
+    "zh-TW": re.compile(r"(?<![\d.:])(\d+)\s*(?:枚|個藍色)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
+}
+BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
+
+# verdicts: blue is right, red is wrong [R]; every printed key says so, in every language
+VERDICT_PHRASES = {
+    "en": (re.compile(r"blue\W{1,5}right", re.I), re.compile(r"red\W{1,5}wrong", re.I)),
+    "zh-TW": (re.compile(r"藍色?\W{0,5}正確"), re.compile(r"紅色?\W{0,5}錯誤")),
+}
+VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-alice/verdict-red", ("label", "label2"), (1,)),
+                 ("lady-alice/verdict-folder", ("hint",), (0, 1)))
+
+
+def check_printed(game):
+    from pnp.layout.layouts import Layouts
+    layouts = Layouts(Path(game.root).parent.parent / "layouts")
+    for name, el_name, attr, keys, literal, stand_in in PRINTED:
+        try:
+            layout = layouts.get(name, game.pos)
+        except Problems:
+            continue                                    # a missing layout is the build's error, not ours
+        el = layout.element(el_name)
+        where = f"layout `{name}`, element `{el_name}`"
+        if el is None:
+            yield error(layout.pos, f"{where} is missing — it prints a number the rules depend on", check="printed")
+            continue
+        raw = el.attrs.get(attr)
+        pos = el.at.get(attr, el.pos)
+        for lang, src in _per_lang(raw, game.languages):
+            if not isinstance(src, str):
+                yield error(pos, f"{where}: `{attr}` has no {lang} text", check="printed")
+                continue
+            for key in keys:
+                if key not in src:
+                    yield error(pos, f"{where}: the {lang} `{attr}` does not take its numbers from `{key}` — "
+                                f"write them as {{{{ {key}… }}}}", check="printed")
+            if literal is not True:
+                bare = JINJA.sub("", src)
+                if literal == "steps":
+                    bare = STEP.sub("", bare)
+                if DIGIT.search(bare):
+                    yield error(pos, f"{where}: the {lang} `{attr}` types the number "
+                                f"“{DIGIT.search(bare).group()}” outside a template — numbers here come from "
+                                f"{', '.join(keys)}", check="printed")
+            if stand_in:
+                yield from _stand_in(game, layouts, stand_in, src, lang, pos, where, attr)
+    yield from _check_verdicts(game, layouts)
+    yield from _check_booklet(game)
+
+
+def _check_verdicts(game, layouts):
+    from pnp.layout import templating
+    for name, elements, want in VERDICT_TEXTS:
+        try:
+            layout = layouts.get(name, game.pos)
+        except Problems:
+            continue
+        for el_name in elements:
+            el = layout.element(el_name)
+            if el is None:
+                yield error(layout.pos, f"layout `{name}` has no `{el_name}`: the verdict key is missing", check="printed")
+                continue
+            pos = el.at.get("text", el.pos)
+            for lang, src in _per_lang(el.attrs.get("text"), game.languages):
+                phrases = VERDICT_PHRASES.get(lang)
+                if phrases is None or not isinstance(src, str):
+                    continue
+                try:
+                    text = templating.render(src, _context(game, layouts, lang))
+                except Exception:  # noqa: BLE001 (the build reports a broken template at its line)
+                    continue
+                for i in want:
+                    if not phrases[i].search(text):
+                        what = ("blue means right", "red means wrong")[i]
+                        yield error(pos, f"layout `{name}`, element `{el_name}`: the {lang} text “{text}” does not say "
+                                    f"{what} — the verdict rule is blue = right, red = wrong", check="printed")
+                other = phrases[1 - want[0]] if len(want) == 1 else None
+                if other is not None and other.search(text):
+                    yield error(pos, f"layout `{name}`, element `{el_name}`: the {lang} text “{text}” names the other "
+                                f"colour's verdict", check="printed")
+
+
+def _per_lang(raw, langs):
+    if isinstance(raw, dict):
+        return [(lang, raw.get(lang)) for lang in langs]
+    return [(lang, raw) for lang in langs]
+
+
+def _context(game, layouts, lang, **data):
+    from pnp.layout.context import GameContext
+    ctx = GameContext(game, lang)
+    view = {"game": ctx.game, "lang": lang, "palette": ctx.game["palette"], "copy": 0, "card": {}, "index": 0,
+            "deck": {"title": "", "count": 0}, "data": dict(ctx.game["data"], **data),
+            "geometry": layouts.geometry}
+    return view
+
+
+def _stand_in(game, layouts, key, src, lang, pos, where, attr):
+    from pnp.layout import templating
+    values, shown = STAND_INS[key]
+    try:
+        text = templating.render(src, _context(game, layouts, lang, **{key: values}))
+    except Exception as e:  # noqa: BLE001 (a template error is reported at its line by the build)
+        yield error(pos, f"{where}: the {lang} `{attr}` cannot be rendered with other `data.{key}` values ({e})",
+                    check="printed")
+        return
+    at, missing = 0, []
+    for s in shown:
+        i = text.find(s, at)
+        if i < 0:
+            missing.append(s)
+        else:
+            at = i + len(s)
+    if missing:
+        yield error(pos, f"{where}: the {lang} `{attr}` does not show every value of `data.{key}` in order "
+                    f"(rendered with stand-ins {values}: “{text}”) — name each player count's value once",
+                    check="printed")
+
+
+def _check_booklet(game):
+    from pnp.errors import Pos
+    from pnp.layout import templating
+    from pnp.render.booklet_md import _line_map
+    stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
+    for lang in game.languages:
+        path = Path(game.root) / f"rules.{lang}.md"
+        if not path.is_file():
+            continue
+        src = path.read_text("utf-8")
+        rel = f"content/{game.id}/{path.name}"
+        for n, line in enumerate(src.splitlines(), 1):
+            bare = JINJA.sub(lambda m: " " * len(m.group()), line)
+            m = BONUS.search(bare)
+            if m:
+                yield error(Pos(rel, n, m.start(1) + 1), f"the {lang} rules booklet types the bonus “{m.group(1)}” — "
+                            f"write it from `data.scoring`", check="printed")
+        layouts = None
+        from pnp.layout.layouts import Layouts
+        layouts = Layouts(Path(game.root).parent.parent / "layouts")
+        try:
+            text = templating.render(src, _context(game, layouts, lang, **BOOKLET_STAND_INS))
+        except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
+            continue
+        lines = _line_map(src, text)
+        for i, out_line in enumerate(text.split("\n")):
+            for m in (RULE_UNITS.get(lang) or RULE_UNITS["en"]).finditer(out_line):
+                num = int(m.group(1) or m.group(2))
+                if num not in stand:
+                    yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet prints “{m.group().strip()}”, a rule "
+                                f"number that does not come from the data (rendered with stand-in data it stays "
+                                f"{num}) — write it from `data.capacity`, `data.accuse_blue`, `data.all_blue`, "
+                                f"`data.scoring` or `data.token_values`", check="printed")
+        for key, values in BOOKLET_STAND_INS.items():
+            for k, v in values.items():
+                if str(v) not in text:
+                    yield error(Pos(rel, 1, 1), f"the {lang} rules booklet never states `data.{key}` for {k} — "
+                                f"the rule it holds must be written from it", check="printed")
