@@ -123,12 +123,13 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
             continue
         at = _pos(value, lang, pos)
         have = _refs(src, "data")
-        for key in spec.refs:
-            if key not in have:
-                shown = _value(key)
-                hint = f" where it says {shown}" if isinstance(shown, int) else ""
-                out.append(error(at, f"the {lang} text of {where} does not take `data.{key}` — write "
-                                     f"{{{{ data.{key} }}}}{hint}, so the print follows the rules", check=CHECK))
+        missing = [k for k in spec.refs if k not in have]
+        if missing:
+            hints = [f"{{{{ data.{k} }}}}" + (f" where it says {_value(k)}" if isinstance(_value(k), int) else "")
+                     for k in missing]
+            out.append(error(at, f"the {lang} text of {where} does not take "
+                                 + ", ".join(f"`data.{k}`" for k in missing) + " — write " + "; ".join(hints)
+                                 + ", so the print follows the rules", check=CHECK))
         cards = _refs(src, "card")
         for f in spec.card:
             if f not in cards:
