@@ -287,7 +287,7 @@ def _read(layouts, game, comp, ctx, templating):
         return   # the build reports a broken layout
     for i, it in enumerate(comp.items):
         fctx = ctx.face(comp, i, 0)
-        texts, rows = [], {}
+        texts, rows, broken = [], {}, False
         for lay in lays:
             for el in lay.elements:
                 if el.attrs.get("type") != "text":
@@ -306,8 +306,10 @@ def _read(layouts, game, comp, ctx, templating):
                         if el.attrs.get("repeat") is not None:
                             rows.setdefault(k, []).append(out)
                 except (templating.TemplateError, MissingTranslation, TypeError):
-                    continue
-        yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
+                    broken = True   # a face that does not resolve is bad input, reported by the build:
+                    continue        # judging its half-read text would add rule errors on top
+        if not broken:
+            yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
 
 
 def _element_text(el, ictx, lang, langs, templating, localise):
