@@ -27,7 +27,22 @@ def check(game):
     findings = []
     for c in checks:
         findings += list(_RUN[c.kind](game, c, env))
-    return findings, [f"declared:{c.name}" for c in checks]
+    return findings, list(dict.fromkeys(f"declared:{c.name}" for c in checks))
+
+
+def require(game, scope: str, kind: str, fields=(), check: str = "declared"):
+    """A rules plug-in that left a rule to a declaration keeps content from dropping it: an error at the
+    component when game.yaml lacks `- <kind>: [fields]` under its `checks:`."""
+    try:
+        have = parse(game)
+    except Problems:
+        return []  # reported by run()
+    if any(c.scope == scope and c.kind == kind and tuple(c.fields) == tuple(fields) for c in have):
+        return []
+    comp = game.components.get(scope)
+    what = f"- {kind}: [{', '.join(fields)}]" if fields else f"- {kind}: …"
+    return [Finding("error", comp.pos if comp else game.pos, f"`{scope}` lacks the declared check `{what}` under "
+                    f"`checks:` — the rules of `{game.id}` rely on it; put it back", None, check)]
 
 
 class _Env:
@@ -116,9 +131,12 @@ def _unique(game, c: Check, env: _Env):
                 continue
             if key in seen:
                 shown = ", ".join(f"{f} {_show(k)}" for f, k in zip(c.fields, key))
+                extra = {"other": seen[key], "value": _show(key)}
+                if lang:
+                    extra["lang"] = lang
                 yield _finding(c, item.at(c.fields[0]), env.say(
                     c, f"`{item.id}` has the same {shown} as `{seen[key]}`{f' ({lang})' if len(langs) > 1 else ''}"
-                    f" — each must be unique", card, other=seen[key]), item.id)
+                    f" — each must be unique", card, **extra), item.id)
             else:
                 seen[key] = item.id
 
@@ -151,7 +169,8 @@ def _combinations(game, c: Check, env: _Env):
         missing = list(itertools.islice((m for m in itertools.product(*domains) if m not in combos), _SHOW))
         yield _finding(c, c.pos, env.say(
             c, f"{total - present} combination(s) of {', '.join(c.fields)} have no item in `{comp.id}`, e.g. "
-            f"{'; '.join(_show(m) for m in missing)} — one item per combination", missing=total - present))
+            f"{'; '.join(_show(m) for m in missing)} — one item per combination", missing=total - present,
+            example=_show(missing[0])))
 
 
 def _bounds(c: Check, value) -> str | None:

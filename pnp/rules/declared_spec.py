@@ -2,7 +2,7 @@
 
 A component may carry `checks:` (unique, combinations, count, each, sum, refs) and the game may carry
 game-level `checks:` (rule). Each entry holds one kind key and optionally `message:` (a template),
-`severity: error|warning`, `name:` (how findings and `pnp check --json` call it) and `where:` (which
+`severity: error|warning`, `name:` (how findings and `pnp check --json` call it; checks may share one) and `where:` (which
 items an item-level check looks at). Expressions are jinja expressions compiled here, so a syntax error
 is reported at its `file:line` before anything runs; `pnp.rules.declared` runs them.
 """
@@ -52,12 +52,6 @@ def parse(game) -> list[Check]:
             out += _list(decl, game, comp, problems)
     if game.meta.get("checks") is not None:
         out += _list(game.meta, game, None, problems)
-    names = {}
-    for c in out:
-        if c.name in names:
-            problems.append(Problem(c.pos, f"two checks are named `{c.name}` (also at {names[c.name]})",
-                                    "give each check its own `name:`"))
-        names.setdefault(c.name, c.pos)
     if problems:
         raise Problems(problems)
     return out
