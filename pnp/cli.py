@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import time
@@ -11,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cli_options import back_offset_points
 from pnp.errors import Problems
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -88,7 +88,7 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     outp = Path(out)
     try:
         _check_out(proj, outp, out)
-        offset = _offset(back_offset)
+        offset = back_offset_points(back_offset)
         names = proj.resolve_names(games)
     except Problems as e:
         _fail_input(e)
@@ -181,18 +181,6 @@ def _check_out(proj, outp: Path, out: str):
         if real.is_relative_to(src.resolve()):
             raise Problems([Problem(Pos(out), f"--out is inside {src.name}/, which pnp never writes to",
                                     "give another folder, e.g. `output`")])
-
-
-def _offset(text: str):
-    from pnp.errors import Pos, Problem
-    try:
-        x, y = (float(v) for v in text.split(","))
-        if not all(math.isfinite(v) and abs(v) <= 50 for v in (x, y)):
-            raise ValueError
-        return (x * 72 / 25.4, y * 72 / 25.4)
-    except ValueError:
-        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm (each within ±50 mm)",
-                                "write e.g. `0.5,-1`")]) from None
 
 
 @main.command()
