@@ -193,8 +193,11 @@ def _faces(game, ctxs, rendered, templating):
         if cid not in ("evidence", "help", "setup"):
             continue
         faces = {}
-        for lang, ctx in ctxs.items():
-            faces[lang] = list(_read(layouts, game, comp, ctx, templating))
+        try:
+            for lang, ctx in ctxs.items():
+                faces[lang] = list(_read(layouts, game, comp, ctx, templating))
+        except _Unreadable:
+            continue   # a broken template or translation is bad input: the build reports it (exit 2)
         for lang, items in faces.items():
             own = [rendered.get((k, lang)) for k in phrase_keys]
             for it, texts, where, _rows in items:
@@ -305,9 +308,13 @@ def _read(layouts, game, comp, ctx, templating):
                         texts.append(out)
                         if el.attrs.get("repeat") is not None:
                             rows.setdefault(k, []).append(out)
-                except (templating.TemplateError, MissingTranslation, TypeError):
-                    continue
+                except (templating.TemplateError, MissingTranslation, TypeError) as e:
+                    raise _Unreadable from e
         yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
+
+
+class _Unreadable(Exception):
+    """A face's text cannot be rendered: bad input for the build to report, not a rule to judge."""
 
 
 def _element_text(el, ictx, lang, langs, templating, localise):
