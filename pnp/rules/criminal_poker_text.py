@@ -193,11 +193,8 @@ def _faces(game, ctxs, rendered, templating):
         if cid not in ("evidence", "help", "setup"):
             continue
         faces = {}
-        try:
-            for lang, ctx in ctxs.items():
-                faces[lang] = list(_read(layouts, game, comp, ctx, templating))
-        except _Unreadable:
-            continue   # a broken template or translation is bad input: the build reports it (exit 2)
+        for lang, ctx in ctxs.items():
+            faces[lang] = list(_read(layouts, game, comp, ctx, templating))
         for lang, items in faces.items():
             own = [rendered.get((k, lang)) for k in phrase_keys]
             for it, texts, where, _rows in items:
@@ -290,7 +287,7 @@ def _read(layouts, game, comp, ctx, templating):
         return   # the build reports a broken layout
     for i, it in enumerate(comp.items):
         fctx = ctx.face(comp, i, 0)
-        texts, rows = [], {}
+        texts, rows, broken = [], {}, False
         for lay in lays:
             for el in lay.elements:
                 if el.attrs.get("type") != "text":
@@ -308,13 +305,11 @@ def _read(layouts, game, comp, ctx, templating):
                         texts.append(out)
                         if el.attrs.get("repeat") is not None:
                             rows.setdefault(k, []).append(out)
-                except (templating.TemplateError, MissingTranslation, TypeError) as e:
-                    raise _Unreadable from e
-        yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
-
-
-class _Unreadable(Exception):
-    """A face's text cannot be rendered: bad input for the build to report, not a rule to judge."""
+                except (templating.TemplateError, MissingTranslation, TypeError):
+                    broken = True   # a face that does not resolve is bad input, reported by the build:
+                    continue        # judging its half-read text would add rule errors on top
+        if not broken:
+            yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
 
 
 def _element_text(el, ictx, lang, langs, templating, localise):
