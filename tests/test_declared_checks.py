@@ -161,3 +161,29 @@ def test_cli_json_names_the_check_and_bad_input_exits_2(tmp_path):
     r = run_pnp("--project", tmp_path / "proj", "check", "g")
     assert r.returncode == 2 and "game.yaml:21:17: `unique` names the unknown field `nam`" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_the_readme_example_shows_every_kind_and_runs(tmp_path):
+    import yaml
+    from pnp.rules.declared_spec import GAME_KINDS, ITEM_KINDS
+    text = (ROOT / "README.md").read_text("utf-8")
+    block = text.split("### Declared checks", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    doc = yaml.safe_load(block)
+    kinds = {k for c in doc["components"]["suspects"]["checks"] + doc["checks"] for k in c}
+    assert set(ITEM_KINDS) | set(GAME_KINDS) <= kinds
+    # the example, made a whole game: it loads, and its checks run and pass on a deck that keeps them
+    suspects = doc["components"]["suspects"]
+    suspects.update(title="Suspects", front="common/poker", items=[
+        {"id": f"s{i}", "name": f"N{i}", "gang": g, "rank": r, "value": 2, "clue": "c1"}
+        for i, (g, r) in enumerate([("rhinos", "boss"), ("rhinos", "underboss"), ("bees", "boss"), ("bees", "underboss")])])
+    doc["components"]["clues"] = {"title": "Clues", "front": "common/poker", "items": [{"id": "c1"}]}
+    doc["components"]["tokens"] = {"kind": "tokens", "title": "Tokens", "front": "common/token-round",
+                                   "fields": {"kind": "str"}, "items": [{"id": "w1", "kind": "witness"}]}
+    doc.update(id="g", title="G", languages=["en"], data={"gang_witnesses": 1})
+    root = tmp_path / "g"
+    root.mkdir()
+    (root / "game.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    assert findings(root)[0] == []
+    doc["data"]["gang_witnesses"] = 2
+    (root / "game.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    assert [f[2] for f in findings(root)[0]] == ["witnesses"]
