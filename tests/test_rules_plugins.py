@@ -78,3 +78,13 @@ def test_a_broken_plugin_is_bad_input_not_a_traceback(tmp_path, monkeypatch):
         rules.run(load_game(root))
     assert "the rules plug-in `no_such_module_anywhere` of `g` cannot be loaded" in str(e.value)
     assert "game.yaml" in str(e.value)
+
+
+def test_game_yaml_has_no_key_that_names_code(tmp_path):
+    import pytest
+    from pnp.errors import Problems
+    for key in ("rules: my_rules.py", "plugin: my_rules", "module: pnp.rules.clue"):
+        root = game(tmp_path, "- unique: [name]\n", top=key + "\n")
+        with pytest.raises(Problems) as e:
+            load_game(root)
+        assert f"unknown key `{key.split(':')[0]}` in game.yaml" in str(e.value)

@@ -88,7 +88,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
             other = ITEM_KINDS if comp is None else GAME_KINDS
             hint = (f"`{key}` is a check of a component, under `components: … checks:`" if comp is None else
                     f"`{key}` is a game-level check, under `checks:` at the top of game.yaml") if key in other \
-                else did_you_mean(key, kinds + COMMON)
+                else did_you_mean(str(key), kinds + COMMON)
             problems.append(Problem(key_at(key), f"unknown key `{key}` in check {n} of {where_}", hint))
     if len(found) != 1:
         problems.append(Problem(pos, f"check {n} of {where_} has {'no kind' if not found else 'kinds ' + ', '.join(found)}",
@@ -121,7 +121,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
             return None
         fields = _fields([arg["field"]], apos, comp, kind, problems)
         to = arg["to"]
-        if to not in game.components or game.components[to].kind == "booklet":
+        if not isinstance(to, str) or to not in game.components or game.components[to].kind == "booklet":
             problems.append(Problem(apos, f"`to: {to}` names no component with items",
                                     did_you_mean(str(to), [c for c, v in game.components.items() if v.kind != "booklet"])))
     elif kind in ("each", "rule"):
@@ -137,7 +137,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
         for key in arg:
             if key not in allowed:
                 problems.append(Problem(arg.key_at(key) if hasattr(arg, "key_at") else apos,
-                                        f"unknown key `{key}` in `{kind}`", did_you_mean(key, allowed)))
+                                        f"unknown key `{key}` in `{kind}`", did_you_mean(str(key), allowed)))
         bounds = tuple((b, arg[b]) for b in BOUNDS if b in arg)
         if not bounds:
             problems.append(Problem(apos, f"`{kind}` needs `is:`, `min:` or `max:`", f"write {_EXAMPLES[kind]}"))
