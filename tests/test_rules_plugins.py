@@ -88,3 +88,19 @@ def test_game_yaml_has_no_key_that_names_code(tmp_path):
         with pytest.raises(Problems) as e:
             load_game(root)
         assert f"unknown key `{key.split(':')[0]}` in game.yaml" in str(e.value)
+
+
+def test_pnp_check_of_an_outside_game_runs_its_declarations_and_an_installed_plugin(tmp_path, monkeypatch):
+    import json
+    import os
+    import shutil
+
+    from conftest import ROOT, run_pnp
+    root = game(tmp_path, "- unique: [name]\n", CARDS.replace("Bob", "Ann"))
+    shutil.copytree(ROOT / "layouts" / "common", tmp_path / "proj" / "layouts" / "common")
+    _install(tmp_path, monkeypatch)
+    path = os.pathsep.join([str(tmp_path / "site"), os.environ.get("PYTHONPATH", str(ROOT))])
+    r = run_pnp("--project", root.parent.parent, "check", "g", "--json", env={"PYTHONPATH": path})
+    assert r.returncode == 1, r.stderr
+    found = {(f["check"], f["file"].rsplit("/", 1)[-1], f["line"]) for f in json.loads(r.stdout)["g"]["findings"]}
+    assert found == {("cards/unique-1", "cards.yaml", 10), ("pairs", "game.yaml", 15)}
