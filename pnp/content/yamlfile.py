@@ -2,8 +2,10 @@
 
 We compose PyYAML nodes with the SafeLoader (no object construction at all) and build plain Python
 values ourselves: `YMap` (a dict) and `YList` (a list) carry the position of each key and item, so
-any later check can say `file:line:col`. Duplicate keys, unsafe or unknown tags, alias bombs,
-non-UTF-8 bytes and oversized files are reported as problems, never as tracebacks.
+any later check can say `file:line:col`. Duplicate keys, unsafe or unknown tags, alias bombs, aliases
+inside their own anchor, nesting deeper than MAX_DEPTH, non-UTF-8 bytes, oversized files, files of more
+than MAX_NODES values (counted on the parser's events, before any node is built) and pipes or devices
+(refused before they are read) are reported as problems, never as tracebacks or hangs.
 """
 from __future__ import annotations
 
