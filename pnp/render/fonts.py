@@ -149,9 +149,14 @@ def prepare_builtin() -> list[str]:
     todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
     if len(todo) > 1 and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
+        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c) as pool:
             list(pool.map(to_truetype, todo))
     return [register(str(p)) for p in paths]
+
+
+def _quiet_on_ctrl_c():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a converting worker ends without a traceback; the caller reports
 
 
 def fontmod_is_builtin(path) -> bool:
