@@ -257,7 +257,8 @@ def list_(ctx):
         click.echo(f"{name} — {title} [{', '.join(g.languages)}]")
         for c in g.components.values():
             t = c.title if isinstance(c.title, str) else c.title.get(g.languages[0])
-            click.echo(f"  {c.id:<22} {c.kind:<7} {c.total:>4}  {t}")
+            n = f"{c.total:>4}" if c.kind != "booklet" else f"{'-':>4}"   # a booklet's pages depend on the paper
+            click.echo(f"  {c.id:<22} {c.kind:<7} {n}  {t}")
 
 
 @main.command()

@@ -263,3 +263,15 @@ def test_real_cli_reports_file_line_and_exit_1(tmp_path):
     assert r.returncode == 1
     line = _line(text, "shotgun-1")
     assert re.search(rf"content/{GAME}/actions\.yaml:{line}:\d+: error: card `shotgun-1` has difficulty 7", r.stdout + r.stderr)
+
+
+def test_a_wrong_number_in_data_is_reported_once_at_its_key(tmp_path):
+    """doom_max 14 is printed on the doom track, the aids and four secrets: the rules report the data
+    line alone (the root cause), not each print of it."""
+    root, text = _mutate(tmp_path, "game.yaml", [("  doom_max: 13 ", "  doom_max: 14 ")])
+    code, findings = _check(root)
+    assert code == 1
+    rules = [f for f in findings if f["severity"] == "error" and f["check"].startswith("doomsday-files")]
+    assert len(rules) == 1, [(f["file"], f["line"], f["message"]) for f in rules]
+    f = _finding(findings, "doomsday-files:data", "game.yaml", _line(text, "  doom_max: 14"))
+    assert "`data.doom_max` is 14" in f["message"]

@@ -3,7 +3,7 @@
     extends: common/poker          # optional: start from another layout
     size: poker                    # a preset, [63mm, 88mm] or 63x88
     bleed: 3mm                     # default 3mm
-    safe: 3mm                      # inner margin that text should keep (default 3mm)
+    safe: 3mm                      # inner margin that text and icons keep (default 3mm; print lint `safe-area`)
     shape: rounded                 # rect | rounded | circle (the cut outline of tokens)
     radius: 3mm
     elements:

@@ -18,7 +18,7 @@ from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
 from pnp import lint
-from pnp.lint import face as lintface
+from pnp.lint import face as lintface, geometry
 from pnp.render import text as textlay
 from pnp.rules.base import error
 
@@ -131,8 +131,11 @@ class Resolver:
                 except templating.TemplateError as e:
                     self.problems.add(Problem(el.pos, f"{e} (element `{el.name}`, card `{card_id}`)",
                                               "simplify the templates of this element"))
-        self.findings.update(lintface.check_face(self.lint, layout, tagged, card_id, card_pos, name))
-        return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
+        found, ink = lintface.check_face(self.lint, layout, tagged, card_id, card_pos, name)
+        self.findings.update(found)
+        face = Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
+        geometry.remember(face.pieces, ink)     # measured once: the set and page rules read them too
+        return face
 
     def _element(self, el, layout, ctx, card_id, card_pos):
         typ = el.attrs.get("type")

@@ -73,12 +73,16 @@ def _deck_pos(comp):
 # ---- the checks ---------------------------------------------------------------------------------
 def check(game):
     from pnp.rules import doomsday_print, doomsday_text
-    yield from _check_data(game)
+    data_errors = list(_check_data(game))
+    yield from data_errors
     yield from _check_actions(game)
     yield from _check_professions(game)
     yield from _check_secrets(game)
-    yield from doomsday_text.check(game)
-    yield from doomsday_print.check(game)
+    # a wrong number in data is the root cause of every print that shows it: report it alone, not
+    # again on each text and track that prints it (the sources are still checked for typed numbers)
+    yield from doomsday_text.check(game, rendered=not data_errors)
+    if not data_errors:
+        yield from doomsday_print.check(game)
     try:
         p = doomsday_print.Printed(game)
     except Exception:

@@ -123,12 +123,13 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
             continue
         at = _pos(value, lang, pos)
         have = _refs(src, "data")
-        for key in spec.refs:
-            if key not in have:
-                shown = _value(key)
-                hint = f" where it says {shown}" if isinstance(shown, int) else ""
-                out.append(error(at, f"the {lang} text of {where} does not take `data.{key}` — write "
-                                     f"{{{{ data.{key} }}}}{hint}, so the print follows the rules", check=CHECK))
+        missing = [k for k in spec.refs if k not in have]
+        if missing:
+            hints = [f"{{{{ data.{k} }}}}" + (f" where it says {_value(k)}" if isinstance(_value(k), int) else "")
+                     for k in missing]
+            out.append(error(at, f"the {lang} text of {where} does not take "
+                                 + ", ".join(f"`data.{k}`" for k in missing) + " — write " + "; ".join(hints)
+                                 + ", so the print follows the rules", check=CHECK))
         cards = _refs(src, "card")
         for f in spec.card:
             if f not in cards:
@@ -165,7 +166,7 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
     return out
 
 
-def check(game):
+def check(game, rendered: bool = True):
     from pnp.layout import templating
     from pnp.layout.context import GameContext
     langs = game.languages
@@ -183,6 +184,8 @@ def check(game):
 
     def renderer(comp=None, index=None):
         def render(src, lang):
+            if not rendered:
+                return None
             try:
                 return templating.render(src, ctx(lang, comp, index))
             except Exception:
@@ -281,8 +284,10 @@ def check_booklet(game) -> list:
 
 
 def check_layout_literals(game, layouts) -> list:
-    """Text elements of the game's own layouts type no number: what they print comes from data."""
-    out, seen = [], set()
+    """Text elements of the game's own layouts type no number: what they print comes from data; and
+    every rule text of `data:` (DATA_TEXTS) is printed by some piece (an aid without its setup table,
+    a doom sheet without its heretic line, is a print that says less than the rules)."""
+    out, seen, printed, loaded = [], set(), set(), True
     for comp in game.components.values():
         for name in (comp.front, comp.back):
             if not name or name in seen or not name.startswith(f"{game.id}/"):
@@ -291,9 +296,14 @@ def check_layout_literals(game, layouts) -> list:
             try:
                 layout = layouts.get(name, comp.pos)
             except Exception:
+                loaded = False
                 continue                      # the build reports a layout that does not load
             for el in layout.elements:
                 raw = el.attrs.get("text")
+                for lang in game.languages:
+                    if isinstance(src := _source(raw, lang), str) and str(el.attrs.get("when")).strip() not in \
+                            ("False", "false", "{{ false }}", "{{ False }}"):
+                        printed |= _refs(src, "data")
                 for lang in game.languages:
                     src = _source(raw, lang)
                     if isinstance(src, str) and (typed := _typed_numbers(src)):
@@ -301,4 +311,10 @@ def check_layout_literals(game, layouts) -> list:
                                          f"number {typed[0]} in its {lang} text — take it from `data:` "
                                          f"({{{{ data.… }}}}) so the print follows the rules", check=CHECK))
                         break
+    meta_data = game.meta.get("data") if hasattr(game.meta, "get") else None
+    for key in DATA_TEXTS if loaded else ():
+        if key not in printed and key in (game.data or {}):
+            out.append(error(meta_data.at(key) if meta_data is not None else game.pos, f"`data.{key}` is printed on "
+                             f"no piece: no text element of the game's layouts shows {{{{ data.{key} }}}} — the "
+                             f"rule it carries would be missing from the print", check=CHECK))
     return out
