@@ -92,12 +92,19 @@ class Prepared:
 
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
-    icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
+    icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+
+
+def icon_files(project: Project, game_id: str) -> list[Path]:
+    """Icons files, later ones overriding earlier ones: built-in, the project's common/, the game's."""
+    from pnp.layout.layouts import BUILTIN
+    return [BUILTIN / "common" / "icons.yaml", project.layouts / "common" / "icons.yaml",
+            project.layouts / game_id / "icons.yaml"]
 
 
 def _fonts(game) -> fontmod.FontSet:

@@ -60,7 +60,7 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", default="zh-TW", show_default=True, help=LANG_HELP)
+@click.option("--lang", default=None, help=LANG_HELP + " Default: each game's first language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
               help="long/short: backs mirrored for double-sided printing flipped on that edge; fold: fronts and "
@@ -151,7 +151,7 @@ def _build_one(task):
     t0 = time.perf_counter()
     out, err = [], []
     try:
-        langs = load_game(proj.content / name).languages if lang == "all" else (lang,)
+        langs = load_game(proj.content / name).languages if lang == "all" else ((lang,) if lang else ())
         m = build_game(proj, name, replace(opts, langs=langs))
     except Problems as e:
         err += [str(p) for p in e.problems]
