@@ -279,6 +279,8 @@ def _attach():
     main.add_command(calibrate_cmd())
     from pnp.watch import command as watch_cmd
     main.add_command(watch_cmd())
+    from pnp.scaffold import command as new_cmd
+    main.add_command(new_cmd())
 
 
 _attach()
