@@ -108,7 +108,7 @@ elements:
   name: {{type: text, x: {m}, y: {h * 0.24:.1f}, w: {w - 2 * m}, h: 10, text: "{{{{ card.name }}}}", size: 14, min_size: 8,
          align: center, bold: true}}
   effect: {{type: text, x: {m + 1}, y: {h * 0.5:.1f}, w: {w - 2 * m - 2}, h: {h * 0.38:.1f}, text: "{{{{ card.effect }}}}",
-           size: 10, min_size: 7, align: center, valign: middle, when: "{{{{ card.effect }}}}"}}
+           size: 10, min_size: 7, align: center, valign: middle, when: "{{{{ card.effect is defined }}}}"}}
 """
 
 
@@ -158,7 +158,7 @@ Shuffle the cards and deal 3 to each player. Put the :star: tokens in the middle
 2. Play a card and do what it says.
 3. Pass to the left.
 
-![A card](piece:cards/star-3?width=30)
+{# A picture of a card, drawn from its layout: ![A card](piece:cards/star-3?width=30) #}
 
 # End of the game
 
@@ -179,7 +179,7 @@ Shuffle the cards and deal 3 to each player. Put the :star: tokens in the middle
 2. 打出 1 張牌並照著做。
 3. 輪到左邊的玩家。
 
-![一張牌](piece:cards/star-3?width=30)
+{# 畫出一張牌： ![一張牌](piece:cards/star-3?width=30) #}
 
 # 遊戲結束
 

@@ -108,3 +108,58 @@ def test_installed_wheel_builds_a_project_outside_the_repository(installed, tmp_
     assert (tmp_path / "out" / "solo" / "solo.en.a4.pdf").stat().st_size > 1000
     r = installed("--project", proj, "check", cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+CARDS_CSV = "id,name.en,suit,value,effect.en,copies\nfox,Fox,heart,4,Take 2 tokens.,2\nowl,Owl,crown,5,,\nbee,Bee,star,6,Score {{ data.star_points }} points.,\n"
+TOKENS = [["id", "copies"], ["gold", 5], ["silver", 3]]
+
+
+def _xlsx(path: Path, rows, title="Sheet1"):
+    import openpyxl
+    wb = openpyxl.Workbook()
+    wb.active.title = title
+    for r in rows:
+        wb.active.append(r)
+    wb.save(path)
+
+
+def test_done_new_game_with_cards_from_csv_and_xlsx_builds_from_the_installed_wheel(installed, tmp_path):
+    """The issue's done test: a fresh venv outside the repository, the wheel installed, `pnp new`, its
+    cards replaced by a CSV and its tokens by an XLSX, `pnp build`: the PDF shows the spreadsheet's cards."""
+    pypdf = pytest.importorskip("pypdf")
+    proj = tmp_path / "mine"
+    proj.mkdir()
+    r = installed("new", "mygame", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    assert "pnp check mygame" in r.stdout and "pnp build mygame" in r.stdout
+    game = proj / "content" / "mygame"
+    (game / "cards.yaml").unlink()
+    (game / "cards.csv").write_text(CARDS_CSV, "utf-8")
+    _xlsx(game / "tokens.xlsx", TOKENS, "Tokens")
+    text = (game / "game.yaml").read_text("utf-8")
+    text = text.replace("cards: cards.yaml ", "cards: cards.csv ")
+    text = text.replace("    items: [{id: token, copies: 12}]", "    cards: tokens.xlsx\n    sheet: Tokens")
+    (game / "game.yaml").write_text(text, "utf-8")
+    r = installed("check", "mygame", "--strict", cwd=proj)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = installed("build", "--no-cover", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    pdf = proj / "output" / "mygame" / "mygame.en.a4.pdf"
+    pages = [p.extract_text() for p in pypdf.PdfReader(pdf).pages]
+    fronts = next(p for p in pages if "Fox" in p)
+    assert all(w in fronts for w in ("Owl", "Bee", "Score 2 points.", "Take 2 tokens.")), fronts
+    listing = installed("list", cwd=proj).stdout
+    assert any(line.split()[:3] == ["tokens", "tokens", "8"] for line in listing.splitlines()), listing  # 5 + 3
+    # same cells → same bytes: the deck from an XLSX holding the CSV's cells builds the same PDF
+    first = pdf.read_bytes()
+    import csv
+    rows = [[_num(v) for v in row] for row in csv.reader(CARDS_CSV.splitlines())]
+    _xlsx(game / "cards.xlsx", [[v if v != "" else None for v in row] for row in rows])
+    (game / "game.yaml").write_text(text.replace("cards: cards.csv ", "cards: cards.xlsx "), "utf-8")
+    r = installed("build", "--no-cover", cwd=proj)
+    assert r.returncode == 0, r.stderr
+    assert pdf.read_bytes() == first
+
+
+def _num(v):
+    return int(v) if v.isdigit() else v

@@ -7,6 +7,7 @@ from pathlib import Path
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
+from pnp.content import sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
 
@@ -35,7 +36,8 @@ GAME_SPEC = {
 COMPONENT_SPEC = {
     "kind": Opt("enum", default="deck", choices=KINDS),
     "title": Opt("text", True),
-    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
+    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods"),
+    "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
     "front": Opt("str", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`)"),
@@ -169,7 +171,11 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
     if c["cards"]:
         path = _inside(root, c["cards"], decl.at("cards"), col)
-        if path is not None:
+        if path is not None and sheets.is_sheet(c["cards"]):
+            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
+            source = rows.pos
+            items = _items(rows, cid, fields, langs, col, need_id=True)
+        elif path is not None:
             try:
                 deck = load_file(path)
             except Problems as e:
@@ -298,7 +304,7 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
                     col.add(pos, f"card `{cid_}` lacks the field `{name}`", f"add `{name}:` ({typ})")
                 continue
             problem = type_problem(data[name], typ, choices, langs)
-            if problem:
+            if problem and field_pos.get(name) not in getattr(cards, "reported", ()):
                 col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", _WRITE.get(typ, f"write a {typ} value"))
         items.append(Item(id=cid_, data=data, pos=pos, field_pos=field_pos, copies=copies))
     return items

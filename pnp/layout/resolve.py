@@ -166,6 +166,7 @@ class Resolver:
                     ok = templating.evaluate(when, ictx) if isinstance(when, str) else bool(when)
                 except templating.TemplateError as e:
                     self._problem(el.at["when"], f"`when` of `{el.name}`: {e}", "fix the expression")
+                    ok = False
                 if not ok:
                     continue
             p = {}

@@ -153,7 +153,10 @@ def evaluate(expr: str, ctx: dict):
         _expr_cache[src] = fn
     try:
         with deadline():
-            return fn(**ctx)
+            value = fn(**ctx)
+            if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
+                value._fail_with_undefined_error()
+            return value
     except TemplateTimeout as e:
         _timed_out[src] = e
         raise
