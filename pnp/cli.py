@@ -292,6 +292,8 @@ def _attach():
     main.add_command(watch_cmd())
     from pnp.scaffold import command as new_cmd
     main.add_command(new_cmd())
+    from pnp.docs import command as docs_cmd
+    main.add_command(docs_cmd())
 
 
 _attach()

@@ -13,17 +13,17 @@ from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
-    "title": Opt("text", True),
-    "subtitle": Opt("text"),
-    "description": Opt("text"),
+    "title": Opt("text", True, help="the game's name, one string or `{en: …, zh-TW: …}`"),
+    "subtitle": Opt("text", help="a line under the title (cover, booklet, PDF subject)"),
+    "description": Opt("text", help="used as the subtitle when there is none"),
     "players": Opt("str", help="e.g. `3-6`"),
     "languages": Opt("list", True, help="e.g. `[zh-TW, en]`, the first is the default"),
-    "author": Opt("str"),
-    "version": Opt("str"),
+    "author": Opt("str", help="who made this edition (PDF metadata, cover)"),
+    "version": Opt("str", help="this edition's version, quoted: `\"1.0\"`"),
     "url": Opt("str", help="the game's web page; printed as a QR code on the cover"),
     "licence": Opt("str", help="the terms of this edition (not for a fan edition of someone else's game)"),
     "credits": Opt("map", help="the original game: designers, publisher, year, owner, fan_edition, source"),
-    "keywords": Opt("list"),
+    "keywords": Opt("list", help="PDF keywords"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
     "palette": Opt("map", default={}, help="colour names → `#rrggbb`"),
     "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file"),
@@ -34,8 +34,8 @@ GAME_SPEC = {
 }
 
 COMPONENT_SPEC = {
-    "kind": Opt("enum", default="deck", choices=KINDS),
-    "title": Opt("text", True),
+    "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed (see the README: Kinds)"),
+    "title": Opt("text", True, help="the component's name (cover, contents, bookmarks)"),
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods"),
     "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
