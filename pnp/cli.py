@@ -294,6 +294,8 @@ def _attach():
     main.add_command(new_cmd())
     from pnp.docs import command as docs_cmd
     main.add_command(docs_cmd())
+    from pnp.iconsheet import command as icons_cmd
+    main.add_command(icons_cmd())
 
 
 _attach()
