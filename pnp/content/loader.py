@@ -274,7 +274,11 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
     for i, card in enumerate(cards):
         pos = cards.at(i)
         if not isinstance(card, YMap):
-            col.add(pos, f"item {i + 1} of `{cid}` should be a map", "write `- id: …` then its fields")
+            hint = "write `- id: …` then its fields"
+            if isinstance(card, str) and ":" in card and ": " not in card:
+                key, _, rest = card.partition(":")
+                hint = f"put a space after the colon: `{key}: {rest}`"
+            col.add(pos, f"item {i + 1} of `{cid}` should be a map", hint)
             continue
         data = dict(defaults or {})
         data.update(card)
