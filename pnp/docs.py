@@ -122,6 +122,14 @@ def generate() -> str:
         out.append(f"| `{k}` | {t} | {'yes' if o.required else ''} | {_cell(o.help)} |")
     out += ["", "Field types (`fields: {name: TYPE}`; `TYPE?` = optional; `{enum: [a, b]}`; "
             "`{type: list, sep: \",\"}` for spreadsheet lists): " + ", ".join(f"`{t}`" for t in FIELD_TYPES) + ".",
+            "", "## Spreadsheets", "",
+            "`cards:` may name a `.csv`, `.tsv`, `.xlsx` or `.ods` file (`sheet: NAME` picks a workbook's sheet, "
+            "default the first). The first row names the fields; each further row is a card. `name.en` / `name.zh-TW` "
+            "columns make the text field `name`; `id` and `copies` work as in a deck file; an empty cell means "
+            "\"not given\". Cells convert to the declared type: `int`, `number`, `bool` (true/false, yes/no, 1/0, x), "
+            "`enum`, `list` (split on the field's `sep`, default `;`). Problems name the cell: "
+            "`cards.csv:7:4 (column cost): …`, `cards.xlsx:Deck!D7: value must be a whole number ('tres')`; a header "
+            "that is no declared field is an error with a did-you-mean.",
             "", "## A layout file (`layouts/<game>/<name>.yaml`)", "",
             "Top-level keys: " + ", ".join(f"`{k}`" for k in sorted(TOP_KEYS)) + ".", "",
             "## Element types", "", "Every element takes these common parameters:", "",
