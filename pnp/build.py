@@ -49,6 +49,8 @@ class Options:
     booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
     only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
     strict: bool = False         # every warning is an error (nothing written)
+    draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
+                                 # warnings, a DRAFT mark on every page (pnp.layout.draft)
 
 
 @dataclass
@@ -92,12 +94,19 @@ class Prepared:
 
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
-    icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
+    icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+
+
+def icon_files(project: Project, game_id: str) -> list[Path]:
+    """Icons files, later ones overriding earlier ones: built-in, the project's common/, the game's."""
+    from pnp.layout.layouts import BUILTIN
+    return [BUILTIN / "common" / "icons.yaml", project.layouts / "common" / "icons.yaml",
+            project.layouts / game_id / "icons.yaml"]
 
 
 def _fonts(game) -> fontmod.FontSet:
@@ -212,6 +221,13 @@ def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
     return resolver
 
 
+def _levels(findings, opts) -> list:
+    """The findings at the levels the options ask for: --strict raises warnings, --draft lowers errors."""
+    if opts.draft:
+        return lint.draft(findings)
+    return lint.strict(findings) if opts.strict else list(findings)
+
+
 def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     """Load, run the rules and resolve every face (no rendering). Raises Problems."""
     prep = prepare(project, game_id)
@@ -236,7 +252,7 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
+    errors = [f for f in _levels(prep.findings, opts) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -247,9 +263,10 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
+        resolver.draft = opts.draft
         books = _booklets(prep, resolver, comps, opts)
         only = f".{'+'.join(opts.only)}" if opts.only else ""
-        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}{'.draft' if opts.draft else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target, root=opts.out)
@@ -261,7 +278,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
                                                                      credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
-                    "lang": lang, "show_outline": opts.cover}
+                    "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
@@ -301,7 +318,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if resolver.problems:
                 raise Problems(resolver.problems)
             found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
-            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
+            found = _levels(found, opts)
+            fit = [x for x in found if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -318,7 +336,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
-                           "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
+                           "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest

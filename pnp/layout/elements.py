@@ -86,6 +86,9 @@ def icon(p, env):
 def image(p, env):
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
+    if path is None:   # `--draft` and the picture is missing: a box with its file name
+        from pnp.layout.draft import placeholder
+        return placeholder(p, env, iw)
     if p["fit"] == "stretch":
         return [Image(path, x, y, w, h)]
     s = (max if p["fit"] == "cover" else min)(w / iw, h / ih)

@@ -44,6 +44,7 @@ class PdfWriter:
             _xmp(c, meta)
         if meta.get("show_outline"):
             c.showOutline()
+        self.draft = bool(meta.get("draft"))
         self.forms: OrderedDict = OrderedDict()
         self.count = 0
         self.pages = 0
@@ -146,6 +147,10 @@ class PdfWriter:
                     continue
                 c.bookmarkPage(f"{key}.{n}")
                 c.addOutlineEntry(title, f"{key}.{n}", level=1)
+        if self.draft:   # `--draft`: a small mark at the foot of every page, inside the printable area
+            c.setFont(self.font, 7)
+            c.setFillColor(_color("#d00000"))
+            c.drawString(8 * 72 / 25.4, 6 * 72 / 25.4, "DRAFT")
         c.showPage()
         self.pages += 1
 
