@@ -9,6 +9,7 @@ from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
+from pnp.layout import colors
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
@@ -24,7 +25,7 @@ GAME_SPEC = {
     "credits": Opt("map", help="the original game: designers, publisher, year, owner, fan_edition, source"),
     "keywords": Opt("list"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
-    "palette": Opt("map", default={}, help="colour names → `#rrggbb`"),
+    "palette": Opt("map", default={}, help="colour names → a colour (`#rrggbb`, a CSS name, `rgb()`, `hsl()`)"),
     "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file"),
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
@@ -52,7 +53,7 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
           "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
           "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
           "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
-COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\Z")
+
 
 
 def load_game(root: Path) -> Game:
@@ -74,9 +75,17 @@ def load_game(root: Path) -> Game:
     if g["id"] and g["id"] != root.name:
         col.add(meta.at("id"), f"the id `{g['id']}` differs from the folder name `{root.name}`",
                 f"write `id: {root.name}` or rename the folder")
+    palette = {}
     for name, value in (g["palette"] or {}).items():
-        if not isinstance(value, str) or not COLOR_RE.match(value):
-            col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`", "write it as `#rrggbb`")
+        try:
+            got = colors.parse(value) if isinstance(value, str) else None
+        except colors.ColorError:
+            got = None
+        if got is None or isinstance(got, colors.Rgba):
+            col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`",
+                    "write an opaque colour: `#rrggbb`, a CSS name such as `crimson`, `rgb(…)` or `hsl(…)`")
+        else:
+            palette[name] = got
     if g["title"] is not None:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
     credits = check_credits(meta, col, langs)
@@ -98,7 +107,7 @@ def load_game(root: Path) -> Game:
     _unique_ids(comps, col)
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
-                data=g["data"] or {}, palette=dict(g["palette"] or {}), fonts=dict(g["fonts"] or {}),
+                data=g["data"] or {}, palette=palette, fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
-from pnp.layout import checks, templating, units
+from pnp.layout import checks, colors, templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
@@ -22,7 +22,6 @@ from pnp.lint import face as lintface, geometry
 from pnp.render import text as textlay
 from pnp.rules.base import error
 
-NAMED = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 MAX_PIXELS = 40_000_000
 
 
@@ -96,18 +95,13 @@ class Resolver:
         if v is None:
             return None
         s = str(v).strip()
-        if s in self.game.palette:
-            return self.game.palette[s]
-        if s.lower() in NAMED:
-            return NAMED[s.lower()]
-        if s.startswith("#") and len(s) in (4, 7):
-            try:
-                int(s[1:], 16)
-                return s if len(s) == 7 else "#" + "".join(c * 2 for c in s[1:])
-            except ValueError:
-                pass
-        self._problem(pos, f"element `{el}`: `{s}` is not a colour",
-                      did_you_mean(s, list(self.game.palette) + ["#rrggbb", "black", "white", "none"]))
+        try:
+            return colors.parse(s, self.game.palette)
+        except colors.ColorError as e:
+            hint = did_you_mean(s, colors.names(self.game.palette))
+            if not hint.startswith("did you mean"):
+                hint = "write a palette name, a CSS colour name (`crimson`), `#rrggbb`, `#rrggbbaa`, `rgb(…)` or `hsl(…)`"
+            self._problem(pos, f"element `{el}`: {e}", hint)
 
     def _problem(self, pos, what, todo):
         self.problems.add(Problem(pos, what, todo))
@@ -184,8 +178,10 @@ class Resolver:
                               "give a sensible value")
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
             p["_ctx"] = ictx
+            alpha = min((getattr(p[k], "alpha", 1.0) for k in p if isinstance(p[k], colors.Rgba)), default=1.0)
             try:
-                out.extend(draw(p, self))
+                got = draw(p, self)
+                out.extend(translucent(got, alpha, el, self) if alpha < 1 else got)
             except (Skip, templating.TemplateError):
                 raise
             except Exception as e:  # an element type met values it cannot draw: the layout's to fix
@@ -252,6 +248,16 @@ class Resolver:
             return templating.render(src, ctx)
         except templating.TemplateError as e:
             self._problem(self.game.meta.at("qr"), f"game.yaml `qr`: {e}", "fix the template")
+
+
+def translucent(pieces, alpha, el, env):
+    """A colour's alpha (`#rrggbbaa`, `rgba()`) becomes the opacity of the element's shapes."""
+    from dataclasses import replace
+    from pnp.layout.pieces import Shape
+    if any(not isinstance(q, Shape) for q in pieces):
+        env._problem(el.pos, f"element `{el.name}`: a translucent colour (alpha {alpha:.2f}) works on shapes only",
+                     "give an opaque colour, or draw a translucent shape behind the text")
+    return [replace(q, opacity=q.opacity * alpha) for q in pieces]
 
 
 @lru_cache(maxsize=256)
