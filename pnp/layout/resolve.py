@@ -181,13 +181,36 @@ class Resolver:
             alpha = min((getattr(p[k], "alpha", 1.0) for k in p if isinstance(p[k], colors.Rgba)), default=1.0)
             try:
                 got = draw(p, self)
-                out.extend(translucent(got, alpha, el, self) if alpha < 1 else got)
+                if alpha < 1:
+                    got = translucent(got, alpha, el, self)
+                if p.get("rotate") or p.get("mirror", "none") != "none":
+                    got = self._turned(got, p, el)
+                out.extend(got)
             except (Skip, templating.TemplateError):
                 raise
             except Exception as e:  # an element type met values it cannot draw: the layout's to fix
                 self._problem(el.pos, f"element `{el.name}` ({typ}) cannot be drawn for card `{card_id}`: "
                               f"{type(e).__name__}: {e}", f"check the values given to `{el.name}` and the data it reads")
         return out
+
+    def _turned(self, pieces, p, el):
+        """Pieces rotated about the origin and mirrored about the element's centre (drawn and fitted
+        in the element's own frame first)."""
+        from dataclasses import replace
+        from pnp.layout.pieces import compose, matrix
+        centre = (p["x"] + p["w"] / 2, p["y"] + p["h"] / 2)
+        origin = centre
+        if p.get("origin") is not None:
+            o = p["origin"]
+            try:
+                if len(o) != 2:
+                    raise ValueError
+                origin = (units.length(o[0]) + 0.0, units.length(o[1]) + 0.0)
+            except (TypeError, ValueError, units.UnitError):
+                self._problem(el.at.get("origin", el.pos), f"element `{el.name}`: `origin` is `{o}`",
+                              "write a point on the card such as `[31.5, 44]` (mm) or `[10mm, 2in]`")
+        m = matrix(p.get("rotate") or 0.0, origin, p.get("mirror", "none"), centre)
+        return [replace(q, transform=compose(m, q.transform) if q.transform else m) for q in pieces]
 
     # ---- services for element types -------------------------------------------------------------
     def text(self, src, p):

@@ -200,6 +200,18 @@ def _outline(c, slot):
 
 
 def draw_piece(c, piece, h):
+    m = getattr(piece, "transform", None)
+    if m:   # the face's y-down matrix conjugated into PDF space (y up, origin at the bottom)
+        a, b, cc, d, e, f = m
+        c.saveState()
+        c.transform(a, -b, -cc, d, cc * h + e, h - d * h - f)
+        _draw(c, piece, h)
+        c.restoreState()
+    else:
+        _draw(c, piece, h)
+
+
+def _draw(c, piece, h):
     if isinstance(piece, Run):
         _run(c, piece, h)
     elif isinstance(piece, Shape):
