@@ -87,8 +87,14 @@ def icon(p, env):
 
 @element("image", src=("str", ""), fit=("enum:contain,cover,stretch", "contain"), mirror=MIRROR)
 def image(p, env):
+    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes."""
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
+    if not isinstance(path, str):   # SVG art: its shapes
+        from pnp.layout import svgimage
+        if p["fit"] == "cover":
+            env.refuse("fit", "`fit: cover` crops, which SVG art cannot do here", "use `fit: contain` or `stretch`")
+        return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
     if p["fit"] == "stretch":
         return [Image(path, x, y, w, h)]
     s = (max if p["fit"] == "cover" else min)(w / iw, h / ih)

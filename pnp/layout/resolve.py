@@ -253,8 +253,14 @@ class Resolver:
             if (pos, src) in self._template_errors:  # the same file for every card: say it once
                 raise Skip
             self._template_errors.add((pos, src))
-            self._problem(pos, f"image `{src}` (card `{card}`): {result}", "name a PNG or JPEG file inside the game folder")
+            self._problem(pos, f"image `{src}` (card `{card}`): {result}",
+                          "name a PNG, JPEG or SVG file inside the game folder")
         return result
+
+    def refuse(self, key, what, todo):
+        """A value an element type cannot draw: a problem at that parameter."""
+        el, card, _ = self._where
+        self._problem(el.at.get(key, el.pos), f"element `{el.name}` (card `{card}`): {what}", todo)
 
     def qr(self, data):
         from pnp.layout import qr
@@ -285,7 +291,25 @@ def translucent(pieces, alpha, el, env):
 
 @lru_cache(maxsize=256)
 def _image_info(root: str, src: str):
-    from PIL import Image as PILImage
+    real = _inside(root, src)
+    if isinstance(real, str):
+        return real
+    if real.suffix.lower() == ".svg":
+        from pnp.layout import svgimage
+        try:
+            pieces, w, h = svgimage.load(str(real))
+        except svgimage.SvgError as e:
+            return str(e)
+        except OSError as e:
+            return f"not a readable file ({e.__class__.__name__})"
+        if not (w > 0 and h > 0):
+            return "the SVG has no width or height (give it a viewBox)"
+        return pieces, w, h
+    return _bitmap_info(real)
+
+
+def _inside(root: str, src: str):
+    """The real path of `src` inside the game folder, or what is wrong with it."""
     rootp = Path(root)
     p = Path(src)
     if p.is_absolute() or ".." in p.parts:
@@ -299,6 +323,11 @@ def _image_info(root: str, src: str):
         return "the file is a link that leads outside the game folder"
     if special_file(real):
         return f"the file is {special_file(real)}, not a regular file"
+    return real
+
+
+def _bitmap_info(real: Path):
+    from PIL import Image as PILImage
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
