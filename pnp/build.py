@@ -135,17 +135,25 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     """
     game = prep.game
     ctx_all = resolver.ctx
-    front = prep.layouts.get(comp.front, game.meta["components"][comp.id].at("front"))
-    back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
-    wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
-    world = resolver.fingerprint() if wide else None
+    decl = game.meta["components"][comp.id]
+    front0 = prep.layouts.get(comp.front, decl.at("front"))
+    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+    chosen: dict = {}
+    world = None
     for i, item in enumerate(comp.items):
+        front = _layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
+        back = _layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        if front is None:
+            continue
+        wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
+        if wide and world is None:
+            world = resolver.fingerprint()
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world)
+                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world if wide else None)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
@@ -157,6 +165,34 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before)
             yield f, b
+
+
+def _layout_for(prep, comp, item, side, default, decl, memo, resolver):
+    """The layout of one item's side (component `front:`/`back:` may choose it per card, by a field);
+    a chosen layout must have the default's size (pieces of one component share a sheet grid)."""
+    if side not in comp.choose:
+        return default
+    name = comp.layout_of(item, side)
+    if name in memo:
+        return memo[name]
+    by, cases, _default, where = comp.choose[side]
+    value = item.get(by) if by != "id" else item.id
+    pos = where.get(str(value)) or (item.at(by) if not cases else decl.at(side))
+    try:
+        lay = prep.layouts.get(name, pos)
+    except Problems as e:
+        resolver.problems.update(e.problems)
+        memo[name] = None
+        return None
+    if default is not None and (lay.w, lay.h) != (default.w, default.h):
+        from pnp.layout.units import mm
+        resolver.problems.add(Problem(pos, f"layout `{name}` ({mm(lay.w):g} x {mm(lay.h):g} mm) chosen for card "
+                                      f"`{item.id}` differs in size from `{default.name}` ({mm(default.w):g} x "
+                                      f"{mm(default.h):g} mm)", "pieces of one component share one size: give the "
+                                      "layout the same `size:` or make it its own component"))
+        lay = None
+    memo[name] = lay
+    return lay
 
 
 def _sees_game(layout) -> bool:

@@ -39,9 +39,10 @@ COMPONENT_SPEC = {
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
-    "front": Opt("str", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`)"),
+    "front": Opt("any", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`), "
+                            "or `{by: FIELD, cases: {VALUE: LAYOUT, …}, default: LAYOUT}`"),
     "source": Opt("str", help="a booklet's text: files `<source>.<lang>.md` in the game folder (default: the component id)"),
-    "back": Opt("str", help="a layout name for the backs"),
+    "back": Opt("any", help="a layout name for the backs, or `{by: FIELD, cases: {…}, default: LAYOUT}`"),
     "count": Opt("int", help="the number of physical pieces the rules expect"),
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
     "options": Opt("map", default={}, help="imposition options"),
@@ -167,10 +168,15 @@ def _component(root, cid, decl, langs, col, done, raw):
     if c["source"] is not None:
         col.add(decl.key_at("source"), f"`source` is for booklets, and `{cid}` is a {c['kind']}",
                 "remove `source:`, or write `kind: booklet`")
+    fields = _fields(decl, col)
+    choose = {}
+    for side in ("front", "back"):
+        c[side], rule = _choice(decl, side, c[side], fields, col)
+        if rule:
+            choose[side] = rule
     if not c["front"]:
         col.add(decl.pos, f"component `{cid}` lacks the required key `front`",
                 "add `front:` (a layout name such as `common/poker`)")
-    fields = _fields(decl, col)
     source = None
     items: list[Item] = []
     sources = [k for k in ("cards", "items", "from") if c[k] is not None]
@@ -202,7 +208,37 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.at("count"), "`count` is negative", "write the number of pieces")
     return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
                      back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
-                     source=source, options=dict(c["options"] or {}), fields=fields)
+                     source=source, options=dict(c["options"] or {}), fields=fields, choose=choose)
+
+
+def _choice(decl, side, value, fields, col):
+    """(default layout, rule or None) of a component's `front:` or `back:`: a layout name, or a map
+    choosing the layout per card by a field: `{by: type, cases: {weapon: g/weapon}, default: g/card}`;
+    without `cases` the field's value is the layout name itself (a card names its own layout)."""
+    if value is None or isinstance(value, str):
+        return value, None
+    pos = decl.at(side)
+    if not isinstance(value, YMap):
+        col.add(pos, f"`{side}` is `{value}`", "write a layout name, or `{by: FIELD, cases: {VALUE: LAYOUT}, default: LAYOUT}`")
+        return None, None
+    for key in value:
+        if key not in ("by", "cases", "default"):
+            col.add(value.key_at(key), f"`{side}` has an unknown key `{key}`", did_you_mean(key, ("by", "cases", "default")))
+    by, cases, default = value.get("by"), value.get("cases") or {}, value.get("default")
+    if not isinstance(default, str) or not default:
+        col.add(pos, f"`{side}` chooses a layout by a field but has no `default:` layout",
+                "add `default: LAYOUT` for the cards no case names")
+        return None, None
+    if by not in fields and by != "id":
+        col.add(value.at("by") if "by" in value else pos, f"`{side}`: `by: {by}` is not a declared field",
+                did_you_mean(str(by), list(fields) + ["id"]))
+        return default, None
+    if not isinstance(cases, dict) or not all(isinstance(v, str) for v in cases.values()):
+        col.add(value.at("cases"), f"`{side}`: `cases` must map field values to layout names",
+                "write e.g. `cases: {weapon: my-game/weapon}`")
+        return default, None
+    where = {str(k): cases.at(k) for k in cases} if isinstance(cases, YMap) else {}
+    return default, (by, {str(k): v for k, v in cases.items()}, default, where)
 
 
 def _booklet(root, cid, decl, c, langs, col):
@@ -210,6 +246,9 @@ def _booklet(root, cid, decl, c, langs, col):
     for key in ("cards", "items", "from", "back", "count", "fields"):
         if key in decl:
             col.add(decl.key_at(key), f"`{key}` has no meaning for a booklet", "remove it")
+    if c["front"] is not None and not isinstance(c["front"], str):
+        col.add(decl.at("front"), "a booklet's `front` is one layout name", "write e.g. `front: common/booklet`")
+        c["front"] = None
     stem = c["source"] or cid
     pos = decl.at("source") if c["source"] else decl.key_pos.get("kind", decl.pos)
     files = {}

@@ -36,6 +36,7 @@ class Run:
     color: str
     bold: bool = False
     transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
+    italic: bool = False             # drawn oblique (a skewed text matrix: the fonts have no italic face)
 
 
 @dataclass(frozen=True)

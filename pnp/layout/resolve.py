@@ -19,7 +19,7 @@ import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
 from pnp import lint
 from pnp.lint import face as lintface, geometry
-from pnp.render import text as textlay
+from pnp.render import spans, text as textlay
 from pnp.rules.base import error
 
 MAX_PIXELS = 40_000_000
@@ -217,14 +217,19 @@ class Resolver:
         role = p["font"]
         if role not in self.fonts.roles:
             self._problem(p["_pos"], f"unknown font `{role}` in element `{p['_name']}`", did_you_mean(role, self.fonts.roles))
-        missing = textlay.missing_glyphs(src, self.fonts, role)
+        missing = textlay.missing_glyphs(src, self.fonts, role, markup=True)
         if missing:
             chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
             self._problem(p["_card_pos"], f"card `{p['_card']}`: the font `{role}` has no glyph for {chars} "
                           f"(element `{p['_name']}`)", "replace the character or name a font that has it in game.yaml `fonts:`")
-        laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
-                                       min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
-                                       valign=p["valign"], color=p["color"], icon_names=self.icons)
+        try:
+            laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
+                                           min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
+                                           valign=p["valign"], color=p["color"], icon_names=self.icons,
+                                           markup=True, color_of=self._span_colour)
+        except spans.MarkupError as e:
+            self._problem(p["_card_pos"], f"card `{p['_card']}`: markup in element `{p['_name']}`: {e}",
+                          "fix the markup (see Text markup in the README)")
         if unknown:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
@@ -232,11 +237,18 @@ class Resolver:
             self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
                                     f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "
                                     f"give the element more room", p["_card"], "text-fits"))
-        pieces = list(laid.runs)
+        pieces = list(laid.runs) + list(laid.deco)
         for name, x, y, s, color in laid.icons:
             if name in self.icons:
                 pieces.extend(self.icons[name].draw(x, y, s, s, color))
         return pieces
+
+    def _span_colour(self, v):
+        """A colour inside text markup: opaque, as for any text."""
+        got = colors.parse(v, self.game.palette)
+        if isinstance(got, colors.Rgba) or got is None:
+            raise colors.ColorError(f"`{v}` is not an opaque colour (text takes opaque colours)")
+        return got
 
     def icon(self, name):
         if name not in self.icons:

@@ -237,8 +237,13 @@ def _stencil(c, s: Stencil, h):
     c.restoreState()
 
 
+OBLIQUE = 0.2126   # tan 12°: the slant of synthetic italics
+
+
 def _run(c, r: Run, h):
     t = c.beginText(r.x, h - r.y)
+    if r.italic:   # the built-in fonts have no italic face: a text matrix skewed 12° to the right
+        t.setTextTransform(1, 0, OBLIQUE, 1, r.x, h - r.y)
     t.setFont(r.font, r.size)
     t.setFillColor(_color(r.color))
     if r.bold:
