@@ -300,7 +300,8 @@ def _check_order(game):
 def _check_pieces(game):
     """Counts of the other pieces, and the linked numbers between them."""
     comps = game.components
-    expected = {"holmes": HOLMES_CARDS, "verdict-cards": VERDICT_SETS, "verdict-folders": VERDICT_SETS}
+    expected = {"holmes": HOLMES_CARDS, "verdict-cards": VERDICT_SETS, "verdict-folders": VERDICT_SETS,
+                "aids": max(PLAYERS)}                        # a reminder card for every student
     for cid, n in expected.items():
         comp = comps.get(cid)
         if comp is None:

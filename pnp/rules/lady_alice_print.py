@@ -33,9 +33,14 @@ PRINTED = (
     ("lady-alice/notebook-page", "of", "text", ("data.notebook",), False, None),
     ("lady-alice/notebook-inside", "body", "text", ("data.notebook", "data.categories"), "steps", None),
     ("lady-alice/token", "value", "text", ("card.value",), False, None),
+    ("lady-alice/aid", "body", "text", ("data.capacity", "data.accuse_blue", "data.all_blue", "data.scoring"), "steps",
+     ("capacity", "accuse_blue", "all_blue", "scoring")),
 )
 # stand-in values: rendered, the text must show each of them, in this order
-STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509"))}
+STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509")),
+             "accuse_blue": ({3: 303, 4: 404, 5: 405}, ("303", "404", "405")),
+             "all_blue": ({3: 313, 4: 414, 5: 415}, ("313", "414", "415")),
+             "scoring": ({"accuser": 333, "every_element": 222, "all_blue": 111}, ("333", "222", "111"))}
 
 # the rules booklet (content/<game>/rules.<lang>.md) is rendered with stand-ins for the rule data: every
 # stand-in must show (each rule is stated), and a number printed before a rule's unit must be a stand-in
@@ -96,8 +101,8 @@ def check_printed(game):
                     yield error(pos, f"{where}: the {lang} `{attr}` types the number "
                                 f"“{DIGIT.search(bare).group()}” outside a template — numbers here come from "
                                 f"{', '.join(keys)}", check="printed")
-            if stand_in:
-                yield from _stand_in(game, layouts, stand_in, src, lang, pos, where, attr)
+            for key in (stand_in,) if isinstance(stand_in, str) else stand_in or ():
+                yield from _stand_in(game, layouts, key, src, lang, pos, where, attr)
     yield from _check_verdicts(game, layouts)
     yield from _check_booklet(game)
 
