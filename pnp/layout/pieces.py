@@ -22,6 +22,7 @@ class Shape:
     dash: tuple | None = None
     role: str = "art"
     opacity: float = 1.0
+    join: tuple | None = None      # (line join, line cap, miter limit) of SVG art; None: the PDF defaults
     transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
 
 

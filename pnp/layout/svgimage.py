@@ -137,7 +137,9 @@ def _walk(node, m, out, height):
         ops.append((op[0], *[v for p in pts for v in p]))
     scale = math.sqrt(abs(a * d - b * c))
     dash = getattr(node, "strokeDashArray", None)
-    out.append({"ops": tuple(ops), "fill": fill, "stroke": stroke, "width": width * scale, "opacity": alpha,
+    join = (int(getattr(node, "strokeLineJoin", 0) or 0), int(getattr(node, "strokeLineCap", 0) or 0),
+            float(getattr(node, "strokeMiterLimit", 4) or 4))
+    out.append({"ops": tuple(ops), "fill": fill, "stroke": stroke, "width": width * scale, "opacity": alpha, "join": join,
                 "dash": tuple(float(x) * scale for x in dash) if dash else None})
 
 
@@ -210,5 +212,6 @@ def place(pieces, iw, ih, x, y, w, h, fit):
         ops = tuple((op[0], *[v * (sx if i % 2 == 0 else sy) + (dx if i % 2 == 0 else dy)
                               for i, v in enumerate(op[1:])]) for op in p["ops"])
         out.append(Shape(ops, fill=p["fill"], stroke=p["stroke"], width=p["width"] * k,
-                         dash=tuple(v * k for v in p["dash"]) if p["dash"] else None, opacity=p["opacity"]))
+                         dash=tuple(v * k for v in p["dash"]) if p["dash"] else None, opacity=p["opacity"],
+                         join=p["join"] if p["stroke"] else None))
     return out

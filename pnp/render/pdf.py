@@ -328,6 +328,10 @@ def _shape(c, s: Shape, h):
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
+        if s.join:
+            c.setLineJoin(s.join[0])
+            c.setLineCap(s.join[1])
+            c.setMiterLimit(s.join[2])
     if s.opacity < 1:  # after the colours: setting a colour resets reportlab's alpha to the colour's
         c.setFillAlpha(s.opacity)
         c.setStrokeAlpha(s.opacity)
