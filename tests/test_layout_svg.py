@@ -62,6 +62,7 @@ def test_svg_image_is_drawn_as_vector_shapes(tmp_path):
     face = col.decks[0].cards[0].front
     assert face.pieces and all(isinstance(p, Shape) for p in face.pieces)   # vectors, no bitmap
     assert not any(isinstance(p, Image) for p in face.pieces)
+    assert all(p.join[2] == 4 for p in face.pieces if p.stroke)   # SVG's miter limit, not PDF's 10
     img = pixels(col)
     assert tuple(img[200, 100]) == (255, 0, 0)                 # the red square fills the left half (0–20 mm)
     assert tuple(img[200, 300]) == (0, 0, 255)                 # the blue disc's centre at 30 mm
