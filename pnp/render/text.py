@@ -33,7 +33,7 @@ def is_cjk(ch: str) -> bool:
 
 @dataclass
 class Atom:
-    parts: list          # [(kind, value, bold)] kind: "t" text | "i" icon
+    parts: list          # [(kind, value, spans.Style)] kind: "t" text | "i" icon
     space: str = ""      # trailing spaces (dropped at a line end)
     newline: bool = False
     number: bool = False  # a number waiting for its measure word or unit
