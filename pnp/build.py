@@ -105,16 +105,33 @@ def _fonts(game) -> fontmod.FontSet:
     problems = []
     for role, spec in game.fonts.items():
         pos = game.meta["fonts"].at(role)
-        if spec in fontmod.BUILTIN:
-            roles[role] = fontmod.builtin_path(spec)
-            continue
-        p = Path(str(spec))
-        full = game.root / p
-        if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
-            problems.append(Problem(pos, f"font `{spec}` is not a file inside the game folder",
-                                    f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
-            continue
-        roles[role] = full
+        faces = {"regular": spec}
+        if isinstance(spec, dict):   # {regular: …, bold: …, italic: …, bold_italic: …}
+            faces = dict(spec)
+            for face in faces:
+                if face not in fontmod.FACES:
+                    problems.append(Problem(spec.key_at(face) if hasattr(spec, "key_at") else pos,
+                                            f"font role `{role}`: `{face}` is not a face", did_you_mean(face, fontmod.FACES)))
+            if "regular" not in faces:
+                problems.append(Problem(pos, f"font role `{role}` has no `regular` face",
+                                        "add `regular: fonts/….ttf` (bold and italic are optional: drawn synthetically)"))
+                continue
+        for face, file in faces.items():
+            if face not in fontmod.FACES:
+                continue
+            key = role if face == "regular" else f"{role}:{face}"
+            fpos = spec.at(face) if isinstance(spec, dict) and hasattr(spec, "at") else pos
+            if file in fontmod.BUILTIN:
+                roles[key] = fontmod.builtin_path(file)
+                continue
+            p = Path(str(file))
+            full = game.root / p
+            if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+                what = f"font `{file}`" + (f" (the `{face}` face of role `{role}`)" if face != "regular" else "")
+                problems.append(Problem(fpos, f"{what} is not a file inside the game folder",
+                                        f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
+                continue
+            roles[key] = full
     try:
         fs = fontmod.FontSet(roles) if not problems else None
     except fontmod.FontError as e:

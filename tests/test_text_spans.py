@@ -109,3 +109,21 @@ def test_overflow_error_counts_spans(tmp_path):
 def test_bad_markup_is_a_problem(tmp_path, text, says):
     got = problems(tmp_path, {"t": {"type": "text", "x": 2, "y": 2, "w": 36, "h": 20, "text": text}})
     assert len(got) == 1 and says in got[0] and "card `one`" in got[0], got
+
+
+def test_a_role_may_name_its_bold_face(tmp_path):
+    """game.yaml `fonts: {hand: {regular: …, bold: …}}`: bold text uses that face, not the stroked
+    regular one; italic without an italic face stays a synthetic oblique."""
+    el = {"type": "text", "x": 2, "y": 2, "w": 36, "h": 20, "font": "hand", "text": "a **b** *c*"}
+    col = faces(tmp_path, {"t": el}, game_extra="fonts: {hand: {regular: noto-sans-tc, bold: noto-serif-tc}}\n")
+    runs = {r.text: r for r in col.decks[0].cards[0].front.pieces if isinstance(r, Run)}
+    assert runs["b"].font == col.fonts.name("hand:bold") != runs["a"].font and not runs["b"].bold
+    assert runs["c"].italic and runs["c"].font == runs["a"].font
+
+
+def test_a_role_without_regular_face_is_named(tmp_path):
+    from pnp.errors import Problems
+    with pytest.raises(Problems) as e:
+        faces(tmp_path, {"t": {"type": "text", "text": "x", "font": "hand"}},
+              game_extra="fonts: {hand: {bold: noto-serif-tc}}\n")
+    assert "font role `hand` has no `regular` face" in str(e.value)

@@ -26,7 +26,8 @@ GAME_SPEC = {
     "keywords": Opt("list"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
     "palette": Opt("map", default={}, help="colour names → a colour (`#rrggbb`, a CSS name, `rgb()`, `hsl()`)"),
-    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file"),
+    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file, or "
+                                        "`{regular: …, bold: …, italic: …, bold_italic: …}`"),
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),

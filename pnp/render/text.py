@@ -122,8 +122,14 @@ def _atom_width(a: Atom, fonts, role, size) -> float:
     w = 0.0
     for kind, val, st in a.parts:
         sz = size * st.size if st.size else size
-        w += sz if kind == "i" else fonts.width(val, st.font or role, sz)
+        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz)
     return w
+
+
+def _face(fonts, st, role) -> tuple:
+    """(font key, synthetic bold, synthetic italic) of a part's style."""
+    face = getattr(fonts, "face", None)
+    return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
 def _ratio(line) -> float:
@@ -262,9 +268,10 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
-                    r = Run(cx, base, val, fonts.name(st.font or role), sz, col, st.bold)
-                    runs.append(_italic(r, st))
-                    adv = fonts.width(val, st.font or role, sz)
+                    key, fake_bold, fake_italic = _face(fonts, st, role)
+                    r = Run(cx, base, val, fonts.name(key), sz, col, fake_bold)
+                    runs.append(_italic(r, fake_italic))
+                    adv = fonts.width(val, key, sz)
                 for on, dy in ((st.underline, 0.12), (st.strike, -0.28)):
                     if on:
                         deco.append([base + sz * dy, cx, cx + adv, col, sz * 0.06])
@@ -274,8 +281,8 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
     return laid, unknown
 
 
-def _italic(r: Run, st) -> Run:
-    if not st.italic:
+def _italic(r: Run, oblique: bool) -> Run:
+    if not oblique:
         return r
     from dataclasses import replace
     return replace(r, italic=True)
