@@ -15,6 +15,7 @@ from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
 from pnp.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
+from pnp.layout.choice import layout_for
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
 from pnp.layout import qr
@@ -158,8 +159,8 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     chosen: dict = {}
     world = None
     for i, item in enumerate(comp.items):
-        front = _layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
-        back = _layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
+        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
         if front is None:
             continue
         wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
@@ -182,34 +183,6 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before)
             yield f, b
-
-
-def _layout_for(prep, comp, item, side, default, decl, memo, resolver):
-    """The layout of one item's side (component `front:`/`back:` may choose it per card, by a field);
-    a chosen layout must have the default's size (pieces of one component share a sheet grid)."""
-    if side not in comp.choose:
-        return default
-    name = comp.layout_of(item, side)
-    if name in memo:
-        return memo[name]
-    by, cases, _default, where = comp.choose[side]
-    value = item.get(by) if by != "id" else item.id
-    pos = where.get(str(value)) or (item.at(by) if not cases else decl.at(side))
-    try:
-        lay = prep.layouts.get(name, pos)
-    except Problems as e:
-        resolver.problems.update(e.problems)
-        memo[name] = None
-        return None
-    if default is not None and (lay.w, lay.h) != (default.w, default.h):
-        from pnp.layout.units import mm
-        resolver.problems.add(Problem(pos, f"layout `{name}` ({mm(lay.w):g} x {mm(lay.h):g} mm) chosen for card "
-                                      f"`{item.id}` differs in size from `{default.name}` ({mm(default.w):g} x "
-                                      f"{mm(default.h):g} mm)", "pieces of one component share one size: give the "
-                                      "layout the same `size:` or make it its own component"))
-        lay = None
-    memo[name] = lay
-    return lay
 
 
 def _sees_game(layout) -> bool:
