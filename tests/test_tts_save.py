@@ -3,7 +3,6 @@ Simulator's format whose card ids match the sheet positions (checked on the shee
 import json
 
 import numpy as np
-import pytest
 from PIL import Image
 
 import lintkit

@@ -1,7 +1,6 @@
 """Load `content/<game>/` into the typed model, reporting every problem with its position."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from pnp.content.credits import check_credits, check_links
