@@ -15,6 +15,7 @@ from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
 from pnp.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
+from pnp.layout.choice import layout_for
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
 from pnp.layout import qr
@@ -114,16 +115,33 @@ def _fonts(game) -> fontmod.FontSet:
     problems = []
     for role, spec in game.fonts.items():
         pos = game.meta["fonts"].at(role)
-        if spec in fontmod.BUILTIN:
-            roles[role] = fontmod.builtin_path(spec)
-            continue
-        p = Path(str(spec))
-        full = game.root / p
-        if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
-            problems.append(Problem(pos, f"font `{spec}` is not a file inside the game folder",
-                                    f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
-            continue
-        roles[role] = full
+        faces = {"regular": spec}
+        if isinstance(spec, dict):   # {regular: …, bold: …, italic: …, bold_italic: …}
+            faces = dict(spec)
+            for face in faces:
+                if face not in fontmod.FACES:
+                    problems.append(Problem(spec.key_at(face) if hasattr(spec, "key_at") else pos,
+                                            f"font role `{role}`: `{face}` is not a face", did_you_mean(face, fontmod.FACES)))
+            if "regular" not in faces:
+                problems.append(Problem(pos, f"font role `{role}` has no `regular` face",
+                                        "add `regular: fonts/….ttf` (bold and italic are optional: drawn synthetically)"))
+                continue
+        for face, file in faces.items():
+            if face not in fontmod.FACES:
+                continue
+            key = role if face == "regular" else f"{role}:{face}"
+            fpos = spec.at(face) if isinstance(spec, dict) and hasattr(spec, "at") else pos
+            if file in fontmod.BUILTIN:
+                roles[key] = fontmod.builtin_path(file)
+                continue
+            p = Path(str(file))
+            full = game.root / p
+            if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+                what = f"font `{file}`" + (f" (the `{face}` face of role `{role}`)" if face != "regular" else "")
+                problems.append(Problem(fpos, f"{what} is not a file inside the game folder",
+                                        f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
+                continue
+            roles[key] = full
     try:
         fs = fontmod.FontSet(roles) if not problems else None
     except fontmod.FontError as e:
@@ -144,17 +162,25 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     """
     game = prep.game
     ctx_all = resolver.ctx
-    front = prep.layouts.get(comp.front, game.meta["components"][comp.id].at("front"))
-    back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
-    wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
-    world = resolver.fingerprint() if wide else None
+    decl = game.meta["components"][comp.id]
+    front0 = prep.layouts.get(comp.front, decl.at("front"))
+    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+    chosen: dict = {}
+    world = None
     for i, item in enumerate(comp.items):
+        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
+        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        if front is None:
+            continue
+        wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
+        if wide and world is None:
+            world = resolver.fingerprint()
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world)
+                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world if wide else None)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])

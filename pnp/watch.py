@@ -125,9 +125,10 @@ def _build(session, project, name, lang, out):
 def _image_cache_clear():
     """Art files can change between builds: forget what was learnt about them."""
     from pnp.layout import resolve
-    fn = getattr(resolve, "_image_info", None)
-    if hasattr(fn, "cache_clear"):
-        fn.cache_clear()
+    from pnp.layout import svgimage
+    for fn in (getattr(resolve, "_image_info", None), svgimage.load):
+        if hasattr(fn, "cache_clear"):
+            fn.cache_clear()
 
 
 def run(project, names, lang, options: dict, interval: float = 0.3, max_builds: int | None = None):

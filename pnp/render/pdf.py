@@ -212,6 +212,18 @@ def _outline(c, slot):
 
 
 def draw_piece(c, piece, h):
+    m = getattr(piece, "transform", None)
+    if m:   # the face's y-down matrix conjugated into PDF space (y up, origin at the bottom)
+        a, b, cc, d, e, f = m
+        c.saveState()
+        c.transform(a, -b, -cc, d, cc * h + e, h - d * h - f)
+        _draw(c, piece, h)
+        c.restoreState()
+    else:
+        _draw(c, piece, h)
+
+
+def _draw(c, piece, h):
     if isinstance(piece, Run):
         _run(c, piece, h)
     elif isinstance(piece, Shape):
@@ -237,8 +249,13 @@ def _stencil(c, s: Stencil, h):
     c.restoreState()
 
 
+OBLIQUE = 0.2126   # tan 12°: the slant of synthetic italics
+
+
 def _run(c, r: Run, h):
     t = c.beginText(r.x, h - r.y)
+    if r.italic:   # the built-in fonts have no italic face: a text matrix skewed 12° to the right
+        t.setTextTransform(1, 0, OBLIQUE, 1, r.x, h - r.y)
     t.setFont(r.font, r.size)
     t.setFillColor(_color(r.color))
     if r.bold:
@@ -316,6 +333,10 @@ def _shape(c, s: Shape, h):
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
+        if s.join:
+            c.setLineJoin(s.join[0])
+            c.setLineCap(s.join[1])
+            c.setMiterLimit(s.join[2])
     if s.opacity < 1:  # after the colours: setting a colour resets reportlab's alpha to the colour's
         c.setFillAlpha(s.opacity)
         c.setStrokeAlpha(s.opacity)
