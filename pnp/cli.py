@@ -279,6 +279,8 @@ def _attach():
     main.add_command(calibrate_cmd())
     from pnp.watch import command as watch_cmd
     main.add_command(watch_cmd())
+    from pnp.studio.cli import command as studio_cmd
+    main.add_command(studio_cmd())
 
 
 _attach()
