@@ -53,6 +53,8 @@ def test_game_page_shows_every_face_and_escapes_text(env):
     key = page.split("/img/")[1].split(".png")[0]
     img = client.get(f"/img/{key}.png")
     assert img.status_code == 200 and img.content.startswith(b"\x89PNG")
+    card = client.get("/card/mini/cards/red-one")
+    assert card.status_code == 200 and 'data-lang="zh-TW"' in card.text and "&lt;script&gt;" in card.text
 
 
 def test_preview_shows_the_finding_an_edit_causes_and_fixes_without_writing(env):
