@@ -53,6 +53,7 @@ class Studio:
         self.pngs: dict = {}           # key → PNG bytes
         self.undo: list = []           # (path, text before, text after)
         self.built: dict = {}          # game → {pdf name: Path}
+        self._before: dict = {}        # the last saved card judged, for "this edit causes / fixes"
         self.version = 0               # goes up when a file of the project changes (or the studio saves)
         from pnp.watch import snapshot
         self._snap = snapshot(self._roots())
@@ -233,7 +234,11 @@ class Studio:
         """Load the game with the edits (unsaved), judge it, and draw only this card."""
         with self.lock:
             path, text, new, _bom = self._apply(game, comp_id, card, edits)
-            before = self._judge(game, comp_id, card, lang, {})
+            key = (game, comp_id, card, lang, sha(text), self.version)
+            before = self._before.get(key)
+            if before is None:   # the saved card's verdict: judged once per version of the files
+                before = self._before = {key: self._judge(game, comp_id, card, lang, {})}
+                before = before[key]
             after = self._judge(game, comp_id, card, lang, {path: new})
             keyset = lambda fs: {(f["severity"], f["message"], f["card"], f["check"]) for f in fs}  # noqa: E731
             b, a = keyset(before["findings"]), keyset(after["findings"])

@@ -105,7 +105,7 @@ function cardPage() {
     listFindings($("#fixed"), d.fixed.map((f) => ({...f, severity: `fixed ${f.severity}`})), "fixed");
     root.dataset.previewed = String(mine);
   }
-  const schedule = () => { clearTimeout(timer); timer = setTimeout(preview, 250); };
+  const schedule = () => { clearTimeout(timer); timer = setTimeout(preview, 200); };
   inputs().forEach((t) => t.addEventListener("input", () => { say(edits().length ? "unsaved" : ""); schedule(); }));
   $("#lang").addEventListener("change", preview);
 
