@@ -42,6 +42,7 @@ def command():
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("127.0.0.1", port))
+            sock.listen(128)   # before the address is printed: a browser opened at once gets in
         except OSError as e:
             click.echo(f"pnp studio: cannot listen on 127.0.0.1:{port} ({e.strerror}) — choose another --port", err=True)
             sys.exit(2)
