@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="headless Chro
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 from pnp.studio.app import create_app  # noqa: E402
 from pnp.studio.engine import Studio  # noqa: E402
@@ -65,7 +65,14 @@ def test_edit_a_card_see_preview_and_verdict_then_save(server, browser):
     cards = root / "content" / "mini" / "cards.yaml"
     wait = WebDriverWait(browser, 10)
     browser.get(f"{url}/game/mini?token={TOKEN}")
-    assert len(browser.find_elements(By.CSS_SELECTOR, "figure.card")) == 2
+    shown = lambda: [e.get_attribute("data-card") for e in browser.find_elements(By.CSS_SELECTOR, "figure.card")  # noqa: E731
+                     if e.is_displayed()]
+    assert shown() == ["red-one", "blue-two"]
+    Select(browser.find_element(By.ID, "f-find")).select_by_value("any")      # no card has findings yet
+    wait.until(lambda d: shown() == [])
+    Select(browser.find_element(By.ID, "f-find")).select_by_value("")
+    browser.find_element(By.ID, "f-text").send_keys("blue")
+    wait.until(lambda d: shown() == ["blue-two"])
     browser.find_element(By.LINK_TEXT, "blue-two").click()
 
     front = lambda: browser.find_element(By.ID, "front").get_attribute("src")  # noqa: E731

@@ -122,6 +122,12 @@ def create_app(studio: Studio, token: str | None = None, game: str | None = None
             raise Refused(404, "no such file")
         return FileResponse(HERE / "static" / name, media_type=STATIC[name])
 
+    async def font(request):
+        """The print's own CJK font, so card text reads right in a browser without CJK system fonts."""
+        from pnp.render import fonts as fontmod
+        return FileResponse(fontmod.builtin_path("noto-sans-tc"), media_type="font/otf",
+                            headers={"Cache-Control": "private, max-age=86400"})
+
     async def preview(request):
         b = await _body(request)
         return JSONResponse(await run(studio.preview, b.get("game"), b.get("component"), b.get("card"),
@@ -160,6 +166,7 @@ def create_app(studio: Studio, token: str | None = None, game: str | None = None
               Route("/translate/{game}", _guard(translate_page)),
               Route("/api/card/{game}/{component}/{card}", _guard(card_json)),
               Route("/img/{key}.png", _guard(image)), Route("/static/{name}", _guard(static)),
+              Route("/font/sans.otf", _guard(font)),
               Route("/api/preview", _guard(preview), methods=["POST"]),
               Route("/api/save", _guard(save), methods=["POST"]),
               Route("/api/undo", _guard(undo), methods=["POST"]),

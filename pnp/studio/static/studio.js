@@ -47,12 +47,13 @@ function gamePage() {
     const comp = $("#f-comp").value, find = $("#f-find").value, text = $("#f-text").value.toLowerCase();
     $$("figure.card").forEach((el) => {
       const sev = el.dataset.sev;
-      const okFind = !find || (find === "any" ? sev : find === "none" ? !sev : sev.split(" ").includes(find));
+      const okFind = !find || (find === "any" ? sev : find === "none" ? !sev
+        : sev.split(" ").includes(find) || el.dataset.checks.split(" ").includes(find));
       el.hidden = !((!comp || el.dataset.comp === comp) && okFind && (!text || el.dataset.text.includes(text)));
     });
     $$("section.component").forEach((s) => { s.hidden = !!comp && s.dataset.comp !== comp; });
   };
-  ["#f-comp", "#f-find", "#f-text"].forEach((s) => $(s).addEventListener("input", apply));
+  ["#f-comp", "#f-find", "#f-text"].forEach((s) => ["input", "change"].forEach((ev) => $(s).addEventListener(ev, apply)));
   const lang = $("#f-lang");
   if (lang) lang.addEventListener("change", () => {
     location.search = `?token=${encodeURIComponent(TOKEN)}&lang=${encodeURIComponent(lang.value)}`;
