@@ -161,3 +161,12 @@ def test_build_button_builds_and_links_the_pdf(env):
     assert r["ok"] and "mini.en.a4.pdf" in r["pdfs"]
     pdf = client.get("/pdf/mini/mini.en.a4.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_game_that_does_not_load_shows_its_problems(env):
+    _root, _studio, client, cards = env
+    cards.write_text(CARDS.replace("colour: blue", "colour: [blue"), "utf-8")
+    page = client.get("/game/mini")
+    assert page.status_code == 200 and "does not load" in page.text and "cards.yaml:" in page.text
+    r = post(client, "/api/save", card="red-one", base="x", edits=[{"field": "name", "lang": "en", "value": "x"}])
+    assert r.status_code == 422 and r.json()["problems"]

@@ -64,6 +64,9 @@ def _guard(fn):
         except Problems as e:
             return JSONResponse({"error": "the game does not load", "problems": [str(p) for p in e.problems]},
                                 status_code=422)
+        except Exception as e:  # a bug must not look like the user's mistake, nor end the studio
+            return JSONResponse({"error": f"internal error ({e.__class__.__name__}: {e}); please report it"},
+                                status_code=500)
     return wrapped
 
 

@@ -121,7 +121,8 @@ class Studio:
                 prep, found = check_game(self.project, self._game(game), lang, cache=self.cache, keep=keep)
             except Problems as e:
                 return {"problems": [str(p) for p in e.problems],
-                        "findings": [finding_json(f) for f in getattr(e, "findings", [])], "components": []}
+                        "findings": [finding_json(f) for f in getattr(e, "findings", [])], "components": [],
+                        "lang": lang, "languages": []}
             lang = lang or prep.game.languages[0]
             font = prep.fonts.name("sans")
             comps = []
