@@ -74,3 +74,9 @@ def test_inline_items_in_game_yaml():
 def test_a_card_that_is_not_there_is_an_error():
     with pytest.raises(EditError):
         edit("name", "en", "x", card="nobody")
+
+
+def test_a_field_added_after_a_nested_block_map_lands_in_the_right_card():
+    deck = "cards:\n  - id: d\n    name:\n      en: D\n  - id: e\n    name: {en: E}\n"
+    out = set_field(deck, "cards", "d", "note", "en", "N", ("en",))
+    assert out == deck.replace("      en: D\n", "      en: D\n    note: {en: N}\n")

@@ -6,9 +6,9 @@ but re-emits the whole document (indentation of sequences, line folding of long 
 parser the loader already uses), whose nodes carry exact start and end offsets; the value's span is
 replaced by the new scalar in the original's style (plain, 'single', "double", |block), or a missing
 key is inserted after the map's last entry. Everything else in the file stays byte for byte. The
-result is composed again and the edited value read back: if it does not read back as exactly the text
-asked for (a plain scalar that YAML would read as a number, a `: ` that splits a flow map…), the
-value is written double-quoted instead. No new dependency.
+result is read again and must equal the file's data before the edit with only that value changed: if
+it does not (a plain scalar that YAML would read as a number, a `: ` that splits a flow map…), the
+value is written double-quoted instead, and failing that the edit is refused. No new dependency.
 """
 from __future__ import annotations
 
@@ -120,6 +120,11 @@ def _insert(text: str, mapnode, key: str, value_text: str):
         raise EditError("an empty block map")
     last = mapnode.value[-1][1]
     pos = last.end_mark.index
+    back = pos
+    while back > 0 and text[back - 1] in " \t":   # a nested block ends at the next entry's indentation
+        back -= 1
+    if back > 0 and text[back - 1] == "\n":
+        pos = back
     if pos > 0 and text[pos - 1] != "\n":
         nl = text.find("\n", pos)
         pos = len(text) if nl < 0 else nl + 1
@@ -132,15 +137,34 @@ def _insert(text: str, mapnode, key: str, value_text: str):
 def set_field(text: str, component: str, card: str, field: str, lang: str | None, value: str,
               languages=(), inline: bool = False) -> str:
     """The file's text with one field (or one language of it) of one card set to `value`."""
+    card_node(text, component, card, inline)   # raises EditError when the card is not there
+    want = _expected(text, component, card, field, lang, value, languages, inline)
     for safe in (False, True):
         new = _edit(text, component, card, field, lang, value, languages, inline, safe)
         try:
-            back = read_value(new, component, card, field, lang, inline)
-        except (yaml.YAMLError, EditError):
-            back = None
-        if back == value:
-            return new
+            if yaml.load(new, Loader=yaml.SafeLoader) == want:   # the whole file reads as before, but for the value
+                return new
+        except yaml.YAMLError:
+            pass
     raise EditError(f"`{field}` could not be written as text")
+
+
+def _expected(text, component, card, field, lang, value, languages, inline):
+    """The file's data as it should read after the edit: the same, but for that one value."""
+    data = yaml.load(text, Loader=yaml.SafeLoader)
+    seq = data["components"][component]["items"] if inline else data["cards"]
+    item = next(x for i, x in enumerate(seq) if isinstance(x, dict) and
+                (x.get("id") == card or ("id" not in x and f"{component}-{i + 1}" == card)))
+    old = item.get(field)
+    if lang is None or (isinstance(old, str) and not languages):
+        item[field] = value
+    elif isinstance(old, str):
+        item[field] = {lg: (value if lg == lang else old) for lg in languages}
+    elif isinstance(old, dict):
+        old[lang] = value
+    else:
+        item[field] = {lang: value}
+    return data
 
 
 def _edit(text, component, card, field, lang, value, languages, inline, safe):
