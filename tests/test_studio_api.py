@@ -170,3 +170,15 @@ def test_a_game_that_does_not_load_shows_its_problems(env):
     assert page.status_code == 200 and "does not load" in page.text and "cards.yaml:" in page.text
     r = post(client, "/api/save", card="red-one", base="x", edits=[{"field": "name", "lang": "en", "value": "x"}])
     assert r.status_code == 422 and r.json()["problems"]
+
+
+def test_a_changed_text_makes_its_other_languages_stale_until_they_are_saved(env):
+    _root, _studio, client, _cards = env
+    assert "0 stale" in client.get("/translate/mini").text
+    post(client, "/api/save", card="red-one", base=base_of(client, "red-one"),
+         edits=[{"field": "name", "lang": "en", "value": "Red uno"}])
+    page = client.get("/translate/mini").text
+    assert "1 stale" in page and 'class=" stale"' in page
+    post(client, "/api/save", card="red-one", base=base_of(client, "red-one"),
+         edits=[{"field": "name", "lang": "zh-TW", "value": "紅壹"}])
+    assert "0 stale" in client.get("/translate/mini").text

@@ -10,8 +10,6 @@ conflict. Everything here is guarded by one lock: the web server may call from s
 from __future__ import annotations
 
 import hashlib
-import io
-import os
 import threading
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from pnp.build import Options, Project, build_game, check_game, prepare, resolve
 from pnp.content.yamlfile import MAX_SCALAR, overlay
 from pnp.errors import Problems
 from pnp.studio import yamledit
+from pnp.studio.files import loads, render_png, write_atomic
 
 TEXT_TYPES = ("text", "str")
 BOM = b"\xef\xbb\xbf"
@@ -51,7 +50,8 @@ class Studio:
         self.faces: dict = {}          # key → (face, font name): the images the pages may ask for
         self.keys: dict = {}           # face → key
         self.pngs: dict = {}           # key → PNG bytes
-        self.undo: list = []           # (path, text before, text after)
+        self.undo: list = []           # (path, text before, text after, BOM)
+        self.stale: dict = {}          # (game, component, card, field) → languages to check again (this session)
         self.built: dict = {}          # game → {pdf name: Path}
         self._before: dict = {}        # the last saved card judged, for "this edit causes / fixes"
         self.version = 0               # goes up when a file of the project changes (or the studio saves)
@@ -192,6 +192,7 @@ class Studio:
                                "values": ({lg: v.get(lg) for lg in g.languages} if isinstance(v, dict) else
                                           {lg: v for lg in g.languages} if isinstance(v, str) else
                                           {lg: None for lg in g.languages} if v is None else {"": repr(v)}),
+                               "stale": sorted(self.stale_langs(game, comp.id, item.id, name)),
                                "where": str(item.at(name))})
             return {"game": game, "component": comp.id, "card": item.id, "languages": list(g.languages),
                     "fields": fields, "file": path.name, "base": sha(text), "where": str(item.pos)}
@@ -287,10 +288,27 @@ class Studio:
                 raise Refused(422, "this edit would not load, so it was not written",
                               [str(p) for p in e.problems]) from None
             write_atomic(path, bom + new.encode("utf-8"), expect=bom + text.encode("utf-8"))
+            self._mark_stale(game, comp_id, card, edits)
             self.undo.append((path, text, new, bom))
             del self.undo[:-self.undo_depth]
             self.version += 1
             return {"saved": True, "base": sha(new), "undo": len(self.undo)}
+
+    def _mark_stale(self, game, comp_id, card, edits):
+        """A text changed in one language makes its other languages stale (until they are saved
+        too); saving a stale translation clears it without making the others stale."""
+        from pnp.content.loader import load_game
+        langs = set(load_game(self.project.content / game).languages)
+        for field in {e["field"] for e in edits if e.get("lang")}:
+            done = {e["lang"] for e in edits if e["field"] == field and e.get("lang")}
+            key = (game, comp_id, card, field)
+            now = self.stale.get(key, set())
+            self.stale[key] = now - done if now & done else langs - done
+            if not self.stale[key]:
+                del self.stale[key]
+
+    def stale_langs(self, game, comp_id, card, field) -> set:
+        return self.stale.get((game, comp_id, card, field), set())
 
     def undo_last(self) -> dict:
         with self.lock:
@@ -326,48 +344,3 @@ class Studio:
         if path is None or not path.is_file():
             raise Refused(404, "build the game first")
         return path
-
-
-def loads(prep):
-    """Raise Problems when the game's text templates do not render in some language (a missing
-    translation is a warning of the rules, not a reason to refuse: translators add one at a time)."""
-    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
-    for lang in prep.game.languages:
-        try:
-            GameContext(prep.game, lang)
-        except MissingTranslation:
-            continue
-        except ContentTemplateError as e:
-            from pnp.errors import Problem
-            raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}", "fix the `{{ … }}` in this text")]) from None
-
-
-def write_atomic(path: Path, data: bytes, expect: bytes | None = None):
-    """Write next to the file, then rename over it (same folder, same mode): a reader sees the old
-    file or the new one, never half of one. `expect`: the bytes the file must still hold."""
-    tmp = path.parent / f".{path.name}.studio-{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, path.stat().st_mode & 0o777)
-        if expect is not None and path.read_bytes() != expect:
-            raise Refused(409, f"{path.name} changed on disk meanwhile: nothing was written")
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def render_png(face, font: str, dpi: int) -> bytes:
-    """One face with its bleed, drawn by the print renderer and rasterised (as `pnp preview`)."""
-    import pypdfium2 as pdfium
-    from pnp.export import faces_pdf
-    from pnp.export.preview import _trim_line
-    doc = pdfium.PdfDocument(faces_pdf([face], font))
-    img = _trim_line(doc[0].render(scale=dpi / 72).to_pil().convert("RGB"), face, dpi)
-    buf = io.BytesIO()
-    img.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()

@@ -24,10 +24,13 @@ def translation_view(studio, game: str) -> dict:
                         continue
                     v = item.get(name)
                     same = isinstance(v, str)
+                    stale = studio.stale_langs(game, comp.id, item.id, name)
                     cells = [{"lang": lg, "value": (v if same else (v or {}).get(lg)),
-                              "missing": isinstance(v, dict) and not v.get(lg)} for lg in g.languages]
+                              "missing": isinstance(v, dict) and not v.get(lg), "stale": lg in stale}
+                             for lg in g.languages]
                     rows.append({"component": comp.id, "card": item.id, "field": name, "same": same,
                                  "where": str(item.at(name)), "cells": cells,
-                                 "missing": any(c["missing"] for c in cells)})
+                                 "missing": any(c["missing"] or c["stale"] for c in cells)})
         return {"game": game, "languages": list(g.languages), "rows": rows, "bases": bases,
-                "missing": sum(1 for r in rows for c in r["cells"] if c["missing"])}
+                "missing": sum(1 for r in rows for c in r["cells"] if c["missing"]),
+                "stale": sum(1 for r in rows for c in r["cells"] if c["stale"])}

@@ -160,6 +160,7 @@ function translatePage() {
       if (r.ok) {
         bases[d.comp] = r.data.base; before = t.value;
         t.parentElement.classList.toggle("missing", !t.value);
+        t.parentElement.classList.remove("stale");
         say(`saved ${d.card}.${d.field}.${d.lang}`, "ok");
       } else {
         say(`${r.data.error} ${(r.data.problems || []).join(" ")}`, "error");
