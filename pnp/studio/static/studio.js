@@ -118,6 +118,8 @@ function cardPage() {
       for (const t of inputs().filter((x) => x.dataset.field === f.name)) {
         const v = t.dataset.lang ? f.values[t.dataset.lang] : Object.values(f.values)[0];
         t.value = v == null ? "" : v;
+        t.classList.toggle("stale", (f.stale || []).includes(t.dataset.lang));
+        t.classList.toggle("missing", v == null && !!t.dataset.lang);
       }
     }
     remember();
