@@ -1,12 +1,16 @@
 """`pnp studio` over HTTP (Starlette's TestClient): token, previews, saves, undo, conflicts, confinement."""
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 pytest.importorskip("starlette", reason="the studio's web packages are the optional extra `studio`")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():   # Starlette suggests httpx2 for its TestClient; httpx works the same
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient  # noqa: E402
 
 from pnp.studio.app import create_app  # noqa: E402
 from pnp.studio.engine import Studio  # noqa: E402
