@@ -9,7 +9,7 @@ pytest.importorskip("starlette", reason="the studio's web packages are the optio
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 with warnings.catch_warnings():   # Starlette suggests httpx2 for its TestClient; httpx works the same
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from pnp.studio.app import create_app  # noqa: E402
