@@ -130,6 +130,8 @@ def main():
         full = full_build(tmp)
         synth = {n: synthetic(tmp, n) for n in SIZES}
         latency = edit_latency(tmp)
+        from studio import measure as studio_preview   # bench/studio.py
+        preview_s = studio_preview()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     big = max(SIZES)
@@ -144,6 +146,7 @@ def main():
         f"rss_mb_{big}": round(synth[big]["pnp"]["rss_mb"], 1),
         "pdf_mb_500": round(synth[500]["pdf_mb"], 2),
         "edit_latency_s": round(latency, 3),
+        "studio_preview_s": round(preview_s, 3),
     }
     rows = [("full build, all games, warm", full["warm"], full["pdf_mb"], full["faces"]),
             ("full build, all games, cold fonts", full["cold"], full["pdf_mb"], full["faces"])]
@@ -161,7 +164,8 @@ def main():
         lines.append(f"| {n} cards | {s['pnp']['wall']:.2f} | {n / s['pnp']['wall']:.0f} | {s['pnp']['rss_mb']:.0f} | "
                      f"{s['pdf_mb']:.2f} | {s['floor']['wall']:.2f} | {s['floor']['rss_mb']:.0f} | "
                      f"{s['pnp']['wall'] / s['floor']['wall']:.2f} |")
-    lines += ["", f"Edit latency (one card's text in the 500-card deck, warm session): {latency:.3f} s", "",
+    lines += ["", f"Edit latency (one card's text in the 500-card deck, warm session): {latency:.3f} s",
+              f"Edit → updated preview in `pnp studio` (one card's text, 100-card deck, warm): {preview_s:.3f} s", "",
               "```json", json.dumps(results, indent=2), "```", ""]
     text = "\n".join(lines)
     print(text)

@@ -254,15 +254,19 @@ def _levels(findings, opts) -> list:
     return lint.strict(findings) if opts.strict else list(findings)
 
 
-def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
-    """Load, run the rules and resolve every face (no rendering). Raises Problems."""
+def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dict | None = None) -> tuple[Prepared, list]:
+    """Load, run the rules and resolve every face (no rendering). Raises Problems.
+    `cache`: a warm session's face cache; `keep`: filled with component id → its (front, back) faces."""
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
     for comp in prep.game.components.values():
-        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+        if keep is not None:
+            keep[comp.id] = pairs
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
     check_booklets(prep, resolver)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
     if not resolver.problems:  # the page rules on both papers, printed double-sided

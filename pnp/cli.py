@@ -296,6 +296,8 @@ def _attach():
     main.add_command(docs_cmd())
     from pnp.iconsheet import command as icons_cmd
     main.add_command(icons_cmd())
+    from pnp.studio.cli import command as studio_cmd
+    main.add_command(studio_cmd())
 
 
 _attach()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import yaml
@@ -251,9 +253,26 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
 
 
+_OVERLAY: ContextVar = ContextVar("pnp_yaml_overlay", default=None)
+
+
+@contextmanager
+def overlay(texts: dict):
+    """Within the block, `read_text` of these files (resolved path → text) returns the given text
+    instead of the file's: `pnp studio` loads a game with an unsaved edit without writing it."""
+    token = _OVERLAY.set({str(Path(p).resolve()): t for p, t in texts.items()})
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
+
+
 def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
     shown = display_path(path)
+    drafts = _OVERLAY.get()
+    if drafts and str(Path(path).resolve()) in drafts:
+        return drafts[str(Path(path).resolve())]
     data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte-order mark is harmless: accept it
