@@ -24,7 +24,7 @@ from pnp.render import credits_text, impose
 from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp import lint, rules
+from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 
@@ -49,6 +49,7 @@ class Options:
     booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
     only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
     strict: bool = False         # every warning is an error (nothing written)
+    jobs: int = 1                # processes resolving faces (pnp.parallel); the bytes do not depend on it
 
 
 @dataclass
@@ -126,12 +127,13 @@ def _fonts(game) -> fontmod.FontSet:
     return fs
 
 
-def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None):
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
     """(front, back) face pairs of one component, one per physical copy, in deck order.
 
     With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
     the key holds the layout, the card's translated data and, when the layout's templates can see
     other cards (`game`, `deck`, `geometry`), a fingerprint of the whole game context.
+    items: the indices of the cards to resolve (default: all; pnp.parallel hands chunks to workers).
     """
     game = prep.game
     ctx_all = resolver.ctx
@@ -139,7 +141,8 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
     wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
     world = resolver.fingerprint() if wide else None
-    for i, item in enumerate(comp.items):
+    for i in range(len(comp.items)) if items is None else items:
+        item = comp.items[i]
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
@@ -288,7 +291,11 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+                if parallel.worth_it(comp, opts.jobs, cache):
+                    made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+                else:
+                    made = faces(prep, lang, resolver, comp, cache)
+                stream = counted(sets.observe(comp, made))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
