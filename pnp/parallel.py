@@ -48,7 +48,7 @@ def faces(prep, lang, resolver, comp, jobs: int):
 
     from pnp import build
     from pnp.layout import qr
-    from pnp.lint import geometry
+    from pnp.lint import geometry, sets
     global _STATE
     n = len(comp.items)
     size = max(8, min(CHUNK_MAX, -(-n // (jobs * 6))))
@@ -72,10 +72,14 @@ def faces(prep, lang, resolver, comp, jobs: int):
                     fut2[2].cancel()
                 yield from build.faces(prep, lang, resolver, comp, items=range(lo, n))
                 break
-            for f, f_ink, b, b_ink in got:
+            for f, f_ink, f_rec, b, b_ink, b_rec in got:
                 geometry.remember(f.pieces, f_ink)
+                if f_rec is not None:
+                    sets.remember(f, f_rec)
                 if b is not None:
                     geometry.remember(b.pieces, b_ink)
+                    if b_rec is not None:
+                        sets.remember(b, b_rec)
                 yield f, b
         ok = True
     finally:
@@ -95,11 +99,21 @@ def _chunk(comp_id: str, lo: int, hi: int):
     """In a worker: the faces of cards lo..hi-1 with their ink boxes, and what resolving them found."""
     from pnp import build
     from pnp.layout import qr
-    from pnp.lint import geometry
+    from pnp.layout.pieces import Stencil
+    from pnp.lint import geometry, sets
     prep, resolver, lang = _STATE
     comp = prep.game.components[comp_id]
     problems, findings = set(resolver.problems), set(resolver.findings)
+    observed, edges = resolver.lint.on("colour-only"), resolver.lint.on("bleed") and sets.butted(comp)
+
+    def made(face):   # the face, its ink boxes, what the set rules keep of it; QR bitmaps as PDF data
+        if face is None:
+            return None, None, None
+        for p in face.pieces:
+            if isinstance(p, Stencil):
+                p.hexrows
+        return face, geometry.boxes(face.pieces), sets.record(face, edges) if observed else None
     out = []
     for f, b in build.faces(prep, lang, resolver, comp, items=range(lo, hi)):
-        out.append((f, geometry.boxes(f.pieces), b, geometry.boxes(b.pieces) if b is not None else None))
+        out.append(made(f) + made(b))
     return out, resolver.problems - problems, resolver.findings - findings, qr.take_new()
