@@ -22,7 +22,6 @@ from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
 from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
-from pnp.render.pdf import PdfWriter
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
 from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
@@ -268,6 +267,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
+            from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
             sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
