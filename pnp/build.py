@@ -26,6 +26,7 @@ from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests
 from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
+from pnp.lint import geometry
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -140,6 +141,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
     wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
     world = resolver.fingerprint() if wide else None
+    layouts = (repr(front), repr(back)) if cache is not None else None
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
         for copy in range(item.copies):
@@ -147,17 +149,21 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world)
+                key = (lang, *layouts, repr(ctx["card"]), copy, world)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
+                    for face, ink in zip(hit[:2], hit[3:]):   # the lint's measurements travel with the face
+                        if face is not None:
+                            geometry.remember(face.pieces, ink)
                     yield hit[0], hit[1]
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
             if key is not None and len(resolver.problems) == problems:
-                cache[key] = (f, b, resolver.findings - before)
+                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
+                              geometry.boxes(b.pieces) if b is not None else None)
             yield f, b
 
 
@@ -269,7 +275,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
+            sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
