@@ -62,13 +62,17 @@ def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
     from pnp.render import booklet
     built, pages = book
     n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
-    marks: dict = {}
-    for t, number in built.sections:
-        marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
+    # the sections in reading order, each pointing at the printed page that holds it (saddle sheets
+    # hold the pages out of order, so the outline cannot follow the order pages are written in)
+    first = writer.pages
+    where = [booklet.sheet_of(number, n, opts.booklet) for _t, number in built.sections]
+    sections = [(t, f"{comp.id}.s{j}") for j, (t, _n) in enumerate(built.sections)]
     for i, page in enumerate(pages):
         if pagelint is not None:
             pagelint.page(page, comp, writer.pages + 1)
-        writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
+        writer.page(page, bookmark=title if i == 0 else None, sub=sections if i == 0 else (),
+                    dests=[f"{comp.id}.s{j}" for j, w in enumerate(where) if w == i])
+    assert writer.pages == first + len(pages)
     pw, ph = built.size
     return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
             "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],

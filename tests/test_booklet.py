@@ -256,3 +256,18 @@ def test_problems_inside_a_paragraph_or_table_name_their_own_line(tmp_path):
     assert "rules.en.md:4:1: unknown icon `:nope:`" in r.stderr, r.stderr
     assert "rules.en.md:9:1: unknown icon `:nada:`" in r.stderr, r.stderr
     assert "rules.en.md:12:1: unknown piece `piece:cards/bleu`" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("mode", ["long", "none"])
+def test_section_bookmarks_follow_reading_order_and_land_on_their_sheet(long, mode):
+    # saddle sheets hold the pages out of order: the outline must still read 1, 2, 3 … and each
+    # entry must open the printed page that shows its heading
+    from pypdf import PdfReader
+    r = PdfReader(str(long[mode]))
+    subs = next(o for o in r.outline if isinstance(o, list))
+    titles = [o.title for o in subs]
+    assert len(titles) == 9 and len(set(titles)) == 9, titles
+    assert titles == [f"Section {c}" for c in "ABCDEFGHI"], titles
+    words = texts(long[mode])
+    for o in subs:
+        assert o.title in words[r.get_destination_page_number(o)], (o.title, r.get_destination_page_number(o))

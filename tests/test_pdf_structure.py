@@ -14,10 +14,10 @@ PAPERS = {"a4": (210, 297), "letter": (215.9, 279.4)}
 def test_pages_and_boxes(built, paper):
     path = built(GAME, paper=paper)
     with pikepdf.open(path) as pdf:
-        # the rules booklet first (8 A5 pages, saddle-stitched: 2 A4 sheets = 4 landscape sides), then the cards:
+        # the rules booklet first (A5 pages saddle-stitched, 2 a side: landscape sheets), then the cards:
         # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1) + 1 setup card (1), fronts and backs → 10 pages
         booklet = [p for p in pdf.pages if box(p, "/MediaBox")[2] > box(p, "/MediaBox")[3]]
-        assert len(booklet) == 4 and len(pdf.pages) == 14
+        assert len(booklet) % 2 == 0 and booklet and len(pdf.pages) == len(booklet) + 10
         cards = list(pdf.pages)[len(booklet):]
         for i, page in enumerate(cards):
             x0, y0, x1, y1 = box(page, "/MediaBox")
@@ -65,7 +65,8 @@ def test_manifest(built):
     path = built(GAME)
     m = json.loads((path.parent / "manifest.json").read_text("utf-8"))
     pdf = next(p for p in m["pdfs"] if p["language"] == "zh-TW")
-    assert pdf["pages"] == 14 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
+    booklet = next(c for c in pdf["components"] if c["kind"] == "booklet")
+    assert pdf["pages"] == booklet["pages"] // 2 + 10 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
     comps = {c["name"]: c for c in pdf["components"]}
     assert comps["evidence"]["trim_mm"] == [63.0, 88.0] and comps["evidence"]["bleed_mm"] == 3.0
     assert comps["evidence"]["faces"] == 36 and comps["identities"]["faces"] == 18
@@ -74,7 +75,8 @@ def test_manifest(built):
 
 def test_fold_and_none_modes(built):
     with pikepdf.open(built(GAME, duplex="none")) as pdf:
-        assert len(pdf.pages) == 4 + 5  # the booklet's sheets, then card fronts only
+        sides = sum(1 for p in pdf.pages if box(p, "/MediaBox")[2] > box(p, "/MediaBox")[3])
+        assert sides and len(pdf.pages) == sides + 5  # the booklet's sheets, then card fronts only
     with pikepdf.open(built(GAME, duplex="fold")) as pdf:
         n = len(pdf.pages)
         assert n >= 6  # 4 cards per page, fronts and backs side by side

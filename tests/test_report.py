@@ -168,6 +168,9 @@ def test_game_without_rules_module_gets_generic_charts(tmp_path):
     src.rename(dst)
     gy = dst / "game.yaml"
     gy.write_text(gy.read_text("utf-8").replace("id: criminal-poker", "id: house-rules-poker", 1), "utf-8")
+    icons = proj / "layouts" / "house-rules-poker"   # a game's own icons are found by its id
+    icons.mkdir()
+    (icons / "icons.yaml").write_text((proj / "layouts" / "criminal-poker" / "icons.yaml").read_text("utf-8"), "utf-8")
     r = run_pnp("--project", proj, "report", "house-rules-poker", "--lang", "en", "--out", tmp_path / "out")
     assert r.returncode == 0, r.stderr
     text = "\n".join(page_text(tmp_path / "out" / "house-rules-poker" / "house-rules-poker.report.en.pdf"))

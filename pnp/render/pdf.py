@@ -76,8 +76,10 @@ class PdfWriter:
             self.forms.popitem(last=False)
         return name
 
-    def page(self, page, bookmark: str | None = None, sub=()):
-        """Draw one planned page; `bookmark` adds an outline entry, `sub` entries one level below it."""
+    def page(self, page, bookmark: str | None = None, sub=(), dests=()):
+        """Draw one planned page; `bookmark` adds an outline entry, `sub` entries one level below it:
+        a title (this page) or (title, destination) for a destination that a page written before or
+        after this one defines in its `dests` (an outline in reading order over pages out of order)."""
         c = self.c
         c.setPageSize((page.w, page.h))
         if page.trim:
@@ -131,12 +133,17 @@ class PdfWriter:
             c.setFont(self.font, 6)
             c.setFillColor(_color("#444444"))
             c.drawString(x, y, text)
+        for d in dests:
+            c.bookmarkPage(d)
         if bookmark or sub:
             key = f"p{self.pages}"
             c.bookmarkPage(key)
             if bookmark:
                 c.addOutlineEntry(bookmark, key, level=0)
             for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
+                if isinstance(title, tuple):
+                    c.addOutlineEntry(title[0], title[1], level=1)
+                    continue
                 c.bookmarkPage(f"{key}.{n}")
                 c.addOutlineEntry(title, f"{key}.{n}", level=1)
         c.showPage()
