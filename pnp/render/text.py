@@ -4,7 +4,8 @@ Markup in running text: `**bold**`, `:icon-name:` (an icon drawn at text size on
 and line breaks. Lines break between CJK characters and between Latin words (never inside a word);
 closing punctuation never starts a line and opening brackets never end one (kinsoku); a number stays
 with the word after it, its measure word or unit (`抽 1 張`, `+1 doom`); and a paragraph whose last
-line would be short gets its last two lines balanced (the narrowest width that keeps them two).
+line would be short gets its last two lines broken again more evenly, after punctuation or a space
+where one is near.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ ASCENT, DESCENT = 0.88, 0.12
 _MARK = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
 _NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/]\d+)*%?")
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
+SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
 
 
 def is_cjk(ch: str) -> bool:
@@ -141,24 +143,36 @@ def _line_width(line, space_w) -> float:
     return sum(w for _a, w in line) + sum(len(a.space) * space_w for a, _w in line[:-1])
 
 
+_SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
+
+
 def _balanced(atoms, fonts, role, size, width, space_w, balance):
-    """Greedy lines; when the last line is short, the last two lines are broken again at the
-    narrowest width that keeps them two, so the lines above stay as they were."""
+    """Greedy lines; when the last line is short, the last two lines are broken again where they
+    come out most even, preferring a break after punctuation or a space (CJK has no spaces between
+    words, so an even break elsewhere may split a word: 大家同／時翻開)."""
     lines, over = _greedy(atoms, fonts, role, size, width, space_w)
     if not balance or len(lines) < 2 or over > 0:
         return lines, over
     widths = [_line_width(line, space_w) for line in lines]
     if widths[-1] >= SHORT_LAST * max(widths):
         return lines, over
-    tail = [a for a, _w in lines[-2] + lines[-1]]
-    lo, hi = width / 2, width
-    for _ in range(12):
-        mid = (lo + hi) / 2
-        if len(_greedy(tail, fonts, role, size, mid, space_w)[0]) > 2:
-            lo = mid
-        else:
-            hi = mid
-    return lines[:-2] + _greedy(tail, fonts, role, size, hi, space_w)[0], over
+    tail = lines[-2] + lines[-1]
+    even, soft_even = None, None      # (imbalance, k): the most even break, and the most even soft one
+    for k in range(1, len(tail)):
+        first, second = tail[:k], tail[k:]
+        w1, w2 = _line_width(first, space_w), _line_width(second, space_w)
+        if w1 > width + 1e-6 or w2 > width + 1e-6 or w2 < widths[-1]:
+            continue
+        cand = (abs(w1 - w2), k)
+        even = min(even, cand) if even else cand
+        a = first[-1][0]
+        last = a.parts[-1][1][-1:] if a.parts and a.parts[-1][0] == "t" else ""
+        if (a.space or last in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
+            soft_even = min(soft_even, cand) if soft_even else cand
+    pick = soft_even or even
+    if pick is None:
+        return lines, over
+    return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]], over
 
 
 def _break(atoms, fonts, role, size, width, balance=True):
