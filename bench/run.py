@@ -6,8 +6,8 @@ Every figure is the median of RUNS runs (1 with --quick), each in a child proces
 time and as CPU time of the process and its children (on a shared machine, wall time depends on the
 load; CPU time much less). The hand-written reportlab floor (floor.py) is measured in the same run.
 
---baseline REV: also measure the pnp of git revision REV (exported to a temporary folder) in the same
-run, as the `previous` figures; without it, `previous` is the last results.json's `current`.
+--baseline REV: also measure the pnp of git revision REV (exported to a temporary folder; or a folder
+holding an export) in the same run, as the `previous` figures; without it, `previous` is the last results.json's `current`.
 """
 from __future__ import annotations
 
@@ -169,6 +169,9 @@ def versions() -> dict:
 
 
 def baseline_src(rev: str, tmp: Path) -> Path:
+    """The baseline's source: REV exported from this repository, or REV itself when it is a folder."""
+    if Path(rev).is_dir():
+        return Path(rev)
     dest = tmp / "baseline-src"
     dest.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
