@@ -23,11 +23,11 @@ from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
 from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
-from pnp.render.pdf import PdfWriter
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp import lint, rules
+from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
+from pnp.lint import geometry
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -52,6 +52,7 @@ class Options:
     strict: bool = False         # every warning is an error (nothing written)
     draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
                                  # warnings, a DRAFT mark on every page (pnp.layout.draft)
+    jobs: int = 1                # processes resolving faces (pnp.parallel); the bytes do not depend on it
 
 
 @dataclass
@@ -153,12 +154,13 @@ def _fonts(game) -> fontmod.FontSet:
     return fs
 
 
-def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None):
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
     """(front, back) face pairs of one component, one per physical copy, in deck order.
 
     With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
     the key holds the layout, the card's translated data and, when the layout's templates can see
     other cards (`game`, `deck`, `geometry`), a fingerprint of the whole game context.
+    items: the indices of the cards to resolve (default: all; pnp.parallel hands chunks to workers).
     """
     game = prep.game
     ctx_all = resolver.ctx
@@ -167,7 +169,9 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
     chosen: dict = {}
     world = None
-    for i, item in enumerate(comp.items):
+    reprs: dict = {}      # layout → its repr, for cache keys (computed once per layout, not per card)
+    for i in range(len(comp.items)) if items is None else items:
+        item = comp.items[i]
         front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
         back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
         if front is None:
@@ -180,17 +184,22 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world if wide else None)
+                layouts = tuple(reprs.setdefault(id(x), repr(x)) for x in (front, back))
+                key = (lang, *layouts, repr(ctx["card"]), copy, world if wide else None)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
+                    for face, ink in zip(hit[:2], hit[3:]):   # the lint's measurements travel with the face
+                        if face is not None:
+                            geometry.remember(face.pieces, ink)
                     yield hit[0], hit[1]
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
             if key is not None and len(resolver.problems) == problems:
-                cache[key] = (f, b, resolver.findings - before)
+                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
+                              geometry.boxes(b.pieces) if b is not None else None)
             yield f, b
 
 
@@ -312,8 +321,9 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
+            from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
+            sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
@@ -335,7 +345,11 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+                if parallel.worth_it(comp, opts.jobs, cache):
+                    made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+                else:
+                    made = faces(prep, lang, resolver, comp, cache)
+                stream = counted(sets.observe(comp, made))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)

@@ -68,7 +68,9 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.option("--back-offset", default="0,0", show_default=True,
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
-@click.option("-j", "--jobs", default=0, type=click.IntRange(0), help="Games built at once (default: one per core).")
+@click.option("-j", "--jobs", default=0, type=click.IntRange(0),
+              help="Processes to use: games built at once, and workers resolving a large deck's cards "
+                   "(default: one per core; 1: a single process). The PDFs are the same whatever N.")
 @click.option("--cover/--no-cover", default=True, show_default=True,
               help="Start with a cover page: title, contents with page numbers, how to print and assemble, "
                    "QR code to game.yaml `url`.")
@@ -97,9 +99,12 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     except Problems as e:
         _fail_input(e)
     only_ids = tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip()))
+    from pnp.parallel import cores
+    jobs = jobs or cores()
+    # several games: one process each, then the cores left over go to each game's own workers
     opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
-                   booklet=booklet, only=only_ids, strict=strict, draft=draft)
-    jobs = jobs or os.cpu_count() or 1
+                   booklet=booklet, only=only_ids, strict=strict, draft=draft,
+                   jobs=max(1, jobs // max(1, len(names))))
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     try:
         results = _build_all(tasks, jobs)

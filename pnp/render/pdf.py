@@ -237,15 +237,10 @@ def _draw(c, piece, h):
 def _stencil(c, s: Stencil, h):
     """An inline image mask (1 bit per module, hex-encoded) painted in the fill colour."""
     n_cols = len(s.rows[0])
-    hexrows = []
-    for row in s.rows:
-        bits = "".join("1" if v else "0" for v in row)
-        bits += "0" * (-len(bits) % 8)
-        hexrows.append("".join(f"{int(bits[i:i + 8], 2):02x}" for i in range(0, len(bits), 8)))
     c.saveState()
     c.setFillColor(_color(s.color))
     c._code.append(f"{fp_str(s.w, 0, 0, s.h, s.x, h - s.y - s.h)} cm BI /W {n_cols} /H {len(s.rows)} /IM true "
-                   f"/BPC 1 /D [1 0] /F /AHx ID {''.join(hexrows)}> EI")
+                   f"/BPC 1 /D [1 0] /F /AHx ID {s.hexrows}> EI")
     c.restoreState()
 
 
