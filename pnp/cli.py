@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import time
@@ -11,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cli_options import back_offset_points
 from pnp.errors import Problems
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -93,7 +93,7 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     outp = Path(out)
     try:
         _check_out(proj, outp, out)
-        offset = _offset(back_offset)
+        offset = back_offset_points(back_offset)
         names = proj.resolve_names(games)
         _draft_or_strict(draft, strict)
     except Problems as e:
@@ -197,18 +197,6 @@ def _draft_or_strict(draft: bool, strict: bool):
     if draft and strict:
         raise Problems([Problem(Pos("--draft"), "--draft lowers errors to warnings and --strict raises warnings to errors",
                                 "give one of them")])
-
-
-def _offset(text: str):
-    from pnp.errors import Pos, Problem
-    try:
-        x, y = (float(v) for v in text.split(","))
-        if not all(math.isfinite(v) and abs(v) <= 50 for v in (x, y)):
-            raise ValueError
-        return (x * 72 / 25.4, y * 72 / 25.4)
-    except ValueError:
-        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm (each within ±50 mm)",
-                                "write e.g. `0.5,-1`")]) from None
 
 
 @main.command()

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_options import back_offset_points
+
 IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~")
 
 
@@ -189,7 +191,6 @@ def command():
     def watch(ctx, games, lang, paper, duplex, out, back_offset, cover, ink_saver, booklet, only, draft, interval):
         """Rebuild GAMES (all when none named) whenever their files in content/ or layouts/ change."""
         from pnp.build import Project
-        from pnp.cli import _offset
         from pnp.export.cli import _out_dir, guarded
         project = Project(Path(ctx.obj["project"]))
 
@@ -198,7 +199,7 @@ def command():
             names = project.resolve_names(games) if games else []
             if not games:
                 project.resolve_names(())  # no games at all is a mistake worth saying at once
-            return names, dict(paper=paper, duplex=duplex, out=outp, back_offset=_offset(back_offset),
+            return names, dict(paper=paper, duplex=duplex, out=outp, back_offset=back_offset_points(back_offset),
                                cover=cover, ink_saver=ink_saver, booklet=booklet, draft=draft,
                                only=tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip())))
         names, options = guarded(start)

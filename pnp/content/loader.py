@@ -32,6 +32,7 @@ GAME_SPEC = {
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
+    "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
 }
 
 COMPONENT_SPEC = {
@@ -48,6 +49,7 @@ COMPONENT_SPEC = {
     "count": Opt("int", help="the number of physical pieces the rules expect"),
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
     "options": Opt("map", default={}, help="imposition options"),
+    "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
@@ -249,7 +251,7 @@ def _choice(decl, side, value, fields, col):
 
 def _booklet(root, cid, decl, c, langs, col):
     """A rules booklet: one markdown file per language, `<source>.<lang>.md` in the game folder."""
-    for key in ("cards", "items", "from", "back", "count", "fields"):
+    for key in ("cards", "items", "from", "back", "count", "fields", "checks"):
         if key in decl:
             col.add(decl.key_at(key), f"`{key}` has no meaning for a booklet", "remove it")
     if c["front"] is not None and not isinstance(c["front"], str):

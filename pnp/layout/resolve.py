@@ -20,7 +20,7 @@ from pnp.layout.pieces import Face
 from pnp import lint
 from pnp.lint import face as lintface, geometry
 from pnp.render import spans, text as textlay
-from pnp.rules.base import error
+from pnp.findings import error
 
 MAX_PIXELS = 40_000_000
 

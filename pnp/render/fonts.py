@@ -15,6 +15,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
+from pnp.cache import cache_root
+
 BUILTIN = {
     "noto-sans-tc": "NotoSansTC-Regular.otf",
     "noto-serif-tc": "NotoSerifTC-Regular.otf",
@@ -31,9 +33,7 @@ class FontError(ValueError):
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("PNP_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
-    return Path(base) / "fonts"
+    return cache_root() / "fonts"
 
 
 def builtin_path(name: str) -> Path:
