@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
-from reportlab.pdfgen import canvas as rl_canvas
-
 from pnp.cli_options import back_offset_points
 from pnp.layout.units import MM
 from pnp.render.impose import PAPERS
 
-RED = HexColor("#e00000")
-GRID = HexColor("#b8c4d0")
-INK = HexColor("#000000")
+RED = GRID = INK = None   # reportlab colours, made by write(): `pnp --help` does not load reportlab
+
+
+def _colours():
+    global RED, GRID, INK
+    from reportlab.lib.colors import HexColor
+    RED, GRID, INK = HexColor("#e00000"), HexColor("#b8c4d0"), HexColor("#000000")
 SCALE_MM = 10          # the scales read from −10 to +10 mm
 SCALE_GAP = 25 * MM    # the scales sit this far from the centre lines (clear of each other)
 
@@ -113,7 +114,10 @@ FRONT_TEXT = [
 
 def write(path: Path, paper: str = "a4", back_offset=(0.0, 0.0)) -> Path:
     """Write the two-page calibration PDF; back_offset is in points (as `pnp build` takes it)."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
     from pnp.render import fonts as fontmod
+    _colours()
     pw, ph = PAPERS[paper]
     fs = fontmod.FontSet({r: fontmod.builtin_path(n) for r, n in fontmod.DEFAULT_ROLES.items()})
     font = fs.name("sans")

@@ -69,6 +69,18 @@ def matrix(data: str) -> tuple:
     return rows
 
 
+def take_new() -> dict:
+    """The matrices encoded since the last call (a worker hands them to the writer, which flushes)."""
+    out = dict(_new)
+    _new.clear()
+    return out
+
+
+def merge(new: dict) -> None:
+    """Matrices a worker encoded: remembered here, written by the next flush()."""
+    _new.update(new)
+
+
 def flush() -> None:
     """Write new matrices to the cache file (atomically; losing a race only loses cache entries)."""
     if not _new:

@@ -81,6 +81,12 @@ def strict(findings) -> list:
                    for f in findings})
 
 
+def draft(findings) -> list:
+    """`--draft`: every error becomes a warning (the PDF is written, marked DRAFT on every page)."""
+    return sorted({Finding("warning", f.pos, f.message, f.card, f.check, f.measure) if f.severity == "error" else f
+                   for f in findings})
+
+
 def collapse(findings) -> list:
     """One finding per lint rule and layout element: the worst case, naming how many cards share it.
 
