@@ -17,7 +17,20 @@ GAME_KINDS = ("rule",)
 COMMON = ("message", "severity", "name", "where")
 SEVERITIES = ("error", "warning")
 BOUNDS = ("is", "min", "max")
-_EXAMPLES = {
+HELP = {
+    "unique": "no two items share these field values (a translated text: in no language)",
+    "combinations": "every combination of these fields' values exactly once (enum values, true/false, else the values used)",
+    "count": "the pieces (copies counted) that `where:` selects: `is:`, `min:`, `max:`",
+    "each": "an expression that holds for every item (that `where:` selects)",
+    "sum": "an expression (`of:`) added up over the items: `is:`, `min:`, `max:`",
+    "refs": "every value (or list element) of `field` is an item id of component `to`",
+    "rule": "game level: an expression over `game.decks.<component>`, `data` … that must hold",
+    "message": "a template for the finding (also sees `other`, `value`, `missing`, `example`, `check`)",
+    "severity": "`error` (default) or `warning`",
+    "name": "what findings and `pnp check --json` call the check (default `<component>/<kind>-<n>`)",
+    "where": "an expression selecting the items a count, each or sum looks at",
+}
+EXAMPLES = _EXAMPLES = {
     "unique": "`unique: [name]`", "combinations": "`combinations: [colour, rank]`",
     "count": "`count: {where: \"card.type == 'weapon'\", is: 1}`", "each": "`each: \"1 <= card.value <= 4\"`",
     "sum": "`sum: {of: card.copies, is: 18}`", "refs": "`refs: {field: clue, to: clues}`",
