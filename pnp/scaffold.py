@@ -71,8 +71,8 @@ components:
       effect: text?                # `?`: may be left out
     checks:                        # declared checks, run by every build and `pnp check` (reference: Declared checks)
       - unique: [name]             # no two cards share a name
-      - each: "1 <= card.value <= 3"
-        message: "card `{{{{ card.id }}}}` has the value {{{{ card.value }}}}; values run from 1 to 3"
+      - each: "1 <= card.value <= data.goal"
+        message: "card `{{{{ card.id }}}}` is worth {{{{ card.value }}}}; values run from 1 to the goal, {{{{ data.goal }}}}"
   aid:
     kind: sheet                    # a player aid, one per player
     title: {_t("aid", langs)}

@@ -42,6 +42,6 @@ def test_new_game_declares_two_checks_that_catch_a_broken_deck(tmp_path):
     assert rules.run(load_game(root))[0] == []
     cards = root / "cards.yaml"
     text = cards.read_text("utf-8")
-    cards.write_text(text.replace("value: 3", "value: 5").replace("\"Crown\"", "\"Heart\""), "utf-8")
+    cards.write_text(text.replace("value: 3", "value: 11").replace("\"Crown\"", "\"Heart\""), "utf-8")
     found = {(f.check, f.card) for f in rules.run(load_game(root))[0]}
     assert found == {("cards/unique-1", "crown-2"), ("cards/each-2", "star-3")}
