@@ -52,7 +52,6 @@ def make(tmp_path: Path, cards: str = CARDS) -> Path:
     (game / "game.yaml").write_text(GAME_YAML, "utf-8")
     (game / "cards.yaml").write_text(cards, "utf-8")
     (root / "layouts").mkdir()
-    shutil.copytree(ROOT / "layouts" / "common", root / "layouts" / "common")
     (root / "layouts" / "mini").mkdir()
     (root / "layouts" / "mini" / "card.yaml").write_text(CARD_LAYOUT, "utf-8")
     (root / "layouts" / "mini" / "back.yaml").write_text(BACK_LAYOUT, "utf-8")
