@@ -155,6 +155,8 @@ def evaluate(expr: str, ctx: dict):
     try:
         with deadline():
             value = fn(**ctx)
+            if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
+                value._fail_with_undefined_error()
             check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
             return value
     except TemplateTimeout as e:
