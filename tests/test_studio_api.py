@@ -50,7 +50,7 @@ def test_every_request_needs_the_token(env):
 
 def test_game_page_shows_every_face_and_escapes_text(env):
     root, _studio, client, cards = env
-    cards.write_text(CARDS.replace("Red one", '"Red & \\"one\\""'), "utf-8")   # card text is markup: `<` is a tag
+    cards.write_text(CARDS.replace("Red one", '"Red & \\"one\\""'), "utf-8")
     page = client.get("/game/mini").text
     assert page.count("<figure") == 2 and page.count("/img/") == 4
     assert 'red & "one"' not in page and "red &amp; &#34;one&#34;" in page
@@ -59,6 +59,10 @@ def test_game_page_shows_every_face_and_escapes_text(env):
     assert img.status_code == 200 and img.content.startswith(b"\x89PNG")
     card = client.get("/card/mini/cards/red-one")
     assert card.status_code == 200 and 'data-lang="zh-TW"' in card.text and "Red &amp; &#34;one&#34;" in card.text
+    # card text is markup (`<b>`, `<span>` …): an unknown tag is a problem the page shows, escaped
+    cards.write_text(CARDS.replace("Red one", "<script>x</script>"), "utf-8")
+    page = client.get("/game/mini").text
+    assert "<script>x</script>" not in page and "&lt;script&gt;" in page
 
 
 def test_preview_shows_the_finding_an_edit_causes_and_fixes_without_writing(env):
