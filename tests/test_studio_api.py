@@ -190,3 +190,18 @@ def test_a_changed_text_makes_its_other_languages_stale_until_they_are_saved(env
     post(client, "/api/save", card="red-one", base=base_of(client, "red-one"),
          edits=[{"field": "name", "lang": "zh-TW", "value": "紅壹"}])
     assert "0 stale" in client.get("/translate/mini").text
+
+
+def test_cards_from_a_spreadsheet_are_shown_but_not_written(env):
+    root, _studio, client, _cards = env
+    game = root / "content" / "mini"
+    (game / "cards.csv").write_text("id,name.en,name.zh-TW,colour\nred-one,Red one,紅一,red\n", "utf-8")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text("utf-8").replace("cards.yaml", "cards.csv"), "utf-8")
+    if client.get("/game/mini").text.count("<figure") != 1:
+        pytest.skip("this pnp reads no spreadsheets")
+    r = post(client, "/api/save", card="red-one", base="x", edits=[{"field": "name", "lang": "en", "value": "x"}])
+    assert r.status_code == 400 and "spreadsheet" in r.json()["error"]
+    page = client.get("/card/mini/cards/red-one")
+    assert page.status_code == 200 and "edit them there" in page.text and "<textarea" not in page.text
+    assert post(client, "/api/preview", card="red-one", edits=[]).json()["front"]
+    assert (game / "cards.csv").read_text("utf-8").startswith("id,name.en")
