@@ -4,7 +4,7 @@ import re
 from conftest import ROOT
 from pnp.layout.resolve import TYPES
 
-COMMON = {"type", "x", "y", "w", "h", "when", "repeat", "opacity"}
+COMMON = {"type", "x", "y", "w", "h", "when", "repeat", "opacity", "rotate", "origin"}   # "besides …" in the README
 
 
 def _table():
