@@ -1,8 +1,13 @@
-"""The benchmark suite: `make bench` (or `python bench/run.py [--quick]`).
+"""The benchmark suite: `make bench` (or `python bench/run.py [--quick] [--baseline REV]`).
 
-Prints one table, writes it to bench/RESULTS.md (date, machine, versions) and the figures to
-bench/results.json. Every figure is the median of RUNS runs (1 with --quick), measured in child
-processes so peak RSS is per run.
+Prints the figures of the performance targets beside the previous ones, writes them to
+bench/RESULTS.md (date, machine, load, versions) and bench/results.json (`previous` and `current`).
+Every figure is the median of RUNS runs (1 with --quick), each in a child process, measured as wall
+time and as CPU time of the process and its children (on a shared machine, wall time depends on the
+load; CPU time much less). The hand-written reportlab floor (floor.py) is measured in the same run.
+
+--baseline REV: also measure the pnp of git revision REV (exported to a temporary folder; or a folder
+holding an export) in the same run, as the `previous` figures; without it, `previous` is the last results.json's `current`.
 """
 from __future__ import annotations
 
@@ -23,18 +28,30 @@ sys.path.insert(0, str(HERE))
 from synth import write_game  # noqa: E402
 
 PY = sys.executable
-RUNS = 1 if "--quick" in sys.argv else 3
-SIZES = [500, 2000, 10000] if "--quick" not in sys.argv else [500, 2000]
+QUICK = "--quick" in sys.argv
+RUNS = 1 if QUICK else 3
+BIG = 10000      # its figures are of one run (a minute each on 2 cores)
+MARKER = "<!-- below: written by bench/run.py -->"
+TARGETS = {  # figure: (target, higher is better)
+    "cards_per_s_2000": (600, True),
+    "cards_per_s_2000_qr_cold": (450, True),
+    f"rss_mb_{BIG}": (400, False),
+    f"per_card_growth_{BIG}": (1.10, False),
+    "all_games_all_langs_s": (2.0, False),
+    "edit_latency_s": (0.3, False),
+}
 
 
-def measure(cmd, env=None, cwd=ROOT) -> dict:
-    """Wall and CPU seconds and peak RSS (MB) of one child process."""
+def measure(cmd, env=None, cwd=ROOT, pypath=None) -> dict:
+    """Wall and CPU seconds (process + children) and peak RSS (MB) of one child process."""
     probe = ("import resource, subprocess, sys, time, json; t = time.perf_counter(); "
              "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); w = time.perf_counter() - t; "
              "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
              "print(json.dumps({'rc': r.returncode, 'wall': w, 'cpu': u.ru_utime + u.ru_stime, "
-             "'rss_mb': u.ru_maxrss / 1024, 'err': r.stderr[:3000]}))")
+             "'rss_mb': u.ru_maxrss / 1024, 'err': r.stderr[:3000], 'out': r.stdout[-3000:]}))")
     e = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", **(env or {}))
+    if pypath:
+        e["PYTHONPATH"] = str(pypath)
     out = subprocess.run([PY, "-c", probe, *map(str, cmd)], capture_output=True, text=True, env=e, cwd=cwd)
     res = json.loads(out.stdout.strip().splitlines()[-1])
     if res["rc"] != 0:
@@ -51,44 +68,56 @@ def pdf_mb(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*.pdf")) / 1e6
 
 
-def faces_in(folder: Path) -> int:
-    n = 0
-    for m in folder.rglob("manifest.json"):
-        for pdf in json.loads(m.read_text("utf-8"))["pdfs"]:
-            n += sum(c["faces"] for c in pdf["components"])
-    return n
+class Pnp:
+    """One pnp to measure: this checkout, or a baseline revision exported to `src`."""
+
+    def __init__(self, src: Path, tmp: Path, name: str):
+        self.src, self.tmp, self.name = src, tmp / name, name
+        self.tmp.mkdir(parents=True, exist_ok=True)
+
+    def run(self, *args, env=None) -> dict:
+        return measure([PY, "-m", "pnp", *args], env=env, cwd=self.src, pypath=self.src)
+
+    def qr_cold_env(self) -> dict:
+        """A cache folder with the converted fonts but no QR matrices."""
+        cold = self.tmp / "qrcold"
+        shutil.rmtree(cold, ignore_errors=True)
+        cold.mkdir()
+        fonts = Path(os.environ.get("PNP_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp") / "fonts"
+        (cold / "fonts").symlink_to(fonts)
+        return {"PNP_CACHE": str(cold)}
+
+    def figures(self, decks: dict) -> dict:
+        f = {}
+        self.run("fonts")
+        out = self.tmp / "games"
+        games = median_of(lambda: self.run("build", "--lang", "all", "--paper", "a4", "--out", out))
+        f["all_games_all_langs_s"], f["all_games_all_langs_cpu_s"] = games["wall"], games["cpu"]
+        for n, proj in decks.items():
+            if n == "edit":
+                continue
+            o = self.tmp / f"s{n}"
+            self.run("--project", proj, "build", "synth", "--out", o)  # warms the QR cache
+            r = median_of(lambda: self.run("--project", proj, "build", "synth", "--out", o), runs=1 if n == BIG else RUNS)
+            f[f"cards_per_s_{n}"] = n / r["wall"]
+            f[f"cards_per_cpu_s_{n}"] = n / r["cpu"]
+            f[f"wall_s_{n}"], f[f"cpu_s_{n}"], f[f"rss_mb_{n}"] = r["wall"], r["cpu"], r["rss_mb"]
+            f[f"pdf_mb_{n}"] = pdf_mb(o)
+            if n == 2000:
+                cold = median_of(lambda: self.run("--project", proj, "build", "synth", "--out", o, env=self.qr_cold_env()))
+                f["cards_per_s_2000_qr_cold"], f["cpu_s_2000_qr_cold"] = n / cold["wall"], cold["cpu"]
+        if BIG in decks:
+            f[f"per_card_growth_{BIG}"] = (f[f"wall_s_{BIG}"] / BIG) / (f["wall_s_2000"] / 2000)
+            f[f"per_card_cpu_growth_{BIG}"] = (f[f"cpu_s_{BIG}"] / BIG) / (f["cpu_s_2000"] / 2000)
+        f["edit_latency_s"], f["edit_latency_cpu_s"] = edit_latency(self.src, decks["edit"])
+        h = median_of(lambda: self.run("--help"), runs=5)
+        f["help_s"], f["help_cpu_s"] = h["wall"], h["cpu"]
+        return {k: round(v, 3) for k, v in f.items()}
 
 
-def full_build(tmp: Path) -> dict:
-    out = tmp / "full"
-    pnp = [PY, "-m", "pnp", "build", "--lang", "zh-TW", "--paper", "a4", "--out", out]
-    measure([PY, "-m", "pnp", "fonts"])
-    warm = median_of(lambda: measure(pnp))
-    cold_cache = tmp / "coldcache"
-
-    def cold():
-        shutil.rmtree(cold_cache, ignore_errors=True)
-        return measure(pnp, env={"PNP_CACHE": str(cold_cache)})
-    cold_r = median_of(cold, runs=1)
-    faces = faces_in(out)
-    return {"warm": warm, "cold": cold_r, "faces": faces, "pdf_mb": pdf_mb(out)}
-
-
-def synthetic(tmp: Path, n: int) -> dict:
-    proj = tmp / f"synth{n}"
-    write_game(proj, n)
-    out = proj / "out"
-    pnp = median_of(lambda: measure([PY, "-m", "pnp", "--project", proj, "build", "synth", "--out", out]))
-    floor_pdf = proj / "floor.pdf"
-    floor = median_of(lambda: measure([PY, HERE / "floor.py", n, floor_pdf, proj / "content" / "synth"]))
-    return {"n": n, "pnp": pnp, "floor": floor, "pdf_mb": pdf_mb(out), "floor_pdf_mb": floor_pdf.stat().st_size / 1e6}
-
-
-def edit_latency(tmp: Path) -> float:
-    """Seconds from saving a one-card text change to the new PDF being written, in a warm session
-    (what `pnp watch` does)."""
-    proj = tmp / "edit"
-    write_game(proj, 500)
+def edit_latency(src: Path, proj: Path) -> tuple:
+    """Seconds (wall, CPU) from saving a one-card text change to the new PDF being written, in a warm
+    session (what `pnp watch` does); the median of 5 edits."""
     code = f"""
 import sys, time
 from pathlib import Path
@@ -96,21 +125,36 @@ from pnp.session import Session
 s = Session(Path({str(proj)!r}), out=Path({str(proj / 'out')!r}))
 s.build(["synth"])
 deck = Path({str(proj / 'content/synth/cards.yaml')!r})
-times = []
+walls, cpus = [], []
 for i in range(5):
     text = deck.read_text("utf-8").replace("卡片 1 Card", f"卡片 1 Card{{i}}", 1) if i == 0 else \\
         deck.read_text("utf-8").replace(f"卡片 1 Card{{i - 1}}", f"卡片 1 Card{{i}}", 1)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     deck.write_text(text, "utf-8")
     s.build(["synth"])
-    times.append(time.perf_counter() - t)
-print(sorted(times)[len(times) // 2])
+    walls.append(time.perf_counter() - t)
+    cpus.append(time.process_time() - c)
+print(sorted(walls)[2], sorted(cpus)[2])
+deck.write_text(deck.read_text("utf-8").replace("卡片 1 Card4", "卡片 1 Card", 1), "utf-8")
 """
-    r = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                       env=dict(os.environ, SOURCE_DATE_EPOCH="1700000000"))
+    r = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=src,
+                       env=dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONPATH=str(src)))
     if r.returncode:
         raise SystemExit(r.stderr)
-    return float(r.stdout.strip().splitlines()[-1])
+    wall, cpu = r.stdout.strip().splitlines()[-1].split()
+    return float(wall), float(cpu)
+
+
+def floor(decks: dict) -> dict:
+    f = {}
+    for n, proj in decks.items():
+        if n == "edit":
+            continue
+        out = proj / "floor.pdf"
+        r = median_of(lambda: measure([PY, HERE / "floor.py", n, out, proj / "content" / "synth"], pypath=ROOT),
+                      runs=1 if n == BIG else RUNS)
+        f[f"floor_s_{n}"], f[f"floor_cpu_s_{n}"], f[f"floor_pdf_mb_{n}"] = r["wall"], r["cpu"], out.stat().st_size / 1e6
+    return {k: round(v, 3) for k, v in f.items()}
 
 
 def versions() -> dict:
@@ -124,49 +168,75 @@ def versions() -> dict:
     return out
 
 
+def baseline_src(rev: str, tmp: Path) -> Path:
+    """The baseline's source: REV exported from this repository, or REV itself when it is a folder."""
+    if Path(rev).is_dir():
+        return Path(rev)
+    dest = tmp / "baseline-src"
+    dest.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    return dest
+
+
+def table(prev: dict, cur: dict, floor_f: dict) -> list:
+    def fmt(v):
+        return "-" if v is None else (f"{v:.0f}" if abs(v) >= 100 else f"{v:.2f}" if abs(v) >= 1 else f"{v:.3f}")
+
+    lines = ["| figure | target | previous | now | met |", "|---|---|---|---|---|"]
+    for key in sorted(set(prev) | set(cur), key=lambda k: (k not in TARGETS, list(TARGETS).index(k) if k in TARGETS else 0, k)):
+        tgt = TARGETS.get(key)
+        now = cur.get(key)
+        met = ""
+        if tgt and now is not None:
+            met = "yes" if (now >= tgt[0] if tgt[1] else now < tgt[0]) else "**no**"
+        lines.append(f"| {key} | {('≥ ' if tgt[1] else '< ') + fmt(tgt[0]) if tgt else ''} | {fmt(prev.get(key))} | "
+                     f"{fmt(now)} | {met} |")
+    lines += ["", "| hand-written reportlab floor (same run) | value |", "|---|---|"]
+    lines += [f"| {k} | {fmt(v)} |" for k, v in floor_f.items()]
+    if "floor_s_2000" in floor_f and "wall_s_2000" in cur:
+        lines.append(f"| pnp / floor, 2000 cards, wall | {cur['wall_s_2000'] / floor_f['floor_s_2000']:.2f} |")
+        lines.append(f"| pnp / floor, 2000 cards, CPU | {cur['cpu_s_2000'] / floor_f['floor_cpu_s_2000']:.2f} |")
+    return lines
+
+
 def main():
     tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    rev = sys.argv[sys.argv.index("--baseline") + 1] if "--baseline" in sys.argv else None
+    old = json.loads((HERE / "results.json").read_text("utf-8")) if (HERE / "results.json").exists() else {}
+    load_before = os.getloadavg()
     try:
-        full = full_build(tmp)
-        synth = {n: synthetic(tmp, n) for n in SIZES}
-        latency = edit_latency(tmp)
+        decks = {n: write_game(tmp / f"synth{n}", n) for n in ([2000] if QUICK else [2000, BIG])}
+        decks["edit"] = write_game(tmp / "edit", 500)
+        cur = Pnp(ROOT, tmp, "current").figures(decks)
+        if rev:
+            prev = Pnp(baseline_src(rev, tmp), tmp, "previous").figures(decks)
+        else:
+            prev = old.get("current", old)
+        floor_f = floor(decks)
+        from studio import measure as studio_preview   # bench/studio.py: edit → preview in `pnp studio`
+        cur["studio_preview_s"] = round(studio_preview(), 3)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    big = max(SIZES)
-    per_card = {n: s["pnp"]["wall"] / n for n, s in synth.items()}
-    results = {
-        "all_games_warm_s": round(full["warm"]["wall"], 2),
-        "all_games_cold_s": round(full["cold"]["wall"], 2),
-        "cards_per_s_500": round(500 / synth[500]["pnp"]["wall"], 1),
-        "floor_ratio_500": round(synth[500]["pnp"]["wall"] / synth[500]["floor"]["wall"], 2),
-        f"floor_ratio_{big}": round(synth[big]["pnp"]["wall"] / synth[big]["floor"]["wall"], 2),
-        f"per_card_growth_{big}": round(per_card[big] / per_card[500], 2),
-        f"rss_mb_{big}": round(synth[big]["pnp"]["rss_mb"], 1),
-        "pdf_mb_500": round(synth[500]["pdf_mb"], 2),
-        "edit_latency_s": round(latency, 3),
-    }
-    rows = [("full build, all games, warm", full["warm"], full["pdf_mb"], full["faces"]),
-            ("full build, all games, cold fonts", full["cold"], full["pdf_mb"], full["faces"])]
-    lines = [f"# Benchmarks — {time.strftime('%Y-%m-%d')}", "",
+    load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
+    results = {"date": time.strftime("%Y-%m-%d %H:%M"), "cores": os.cpu_count(), "load_avg_before_after": load,
+               "previous_source": f"git {rev}, same run" if rev else "the last results.json",
+               "previous": prev, "current": cur, "floor": floor_f}
+    lines = [f"# Benchmarks — {results['date']}", "",
              f"Machine: {os.cpu_count()} cores, {platform.machine()}, {platform.system()}; "
              + ", ".join(f"{k} {v}" for k, v in versions().items()), "",
-             f"Medians of {RUNS} run(s).", "",
-             "| run | wall s | CPU s | peak RSS MB | PDF MB | faces | faces/s |", "|---|---|---|---|---|---|---|"]
-    for name, r, mb, faces in rows:
-        lines.append(f"| {name} | {r['wall']:.2f} | {r['cpu']:.2f} | {r['rss_mb']:.0f} | {mb:.1f} | {faces} | "
-                     f"{faces / r['wall']:.0f} |")
-    lines += ["", "| synthetic deck | pnp wall s | cards/s | pnp RSS MB | PDF MB | floor wall s | floor RSS MB | pnp/floor |",
-              "|---|---|---|---|---|---|---|---|"]
-    for n, s in synth.items():
-        lines.append(f"| {n} cards | {s['pnp']['wall']:.2f} | {n / s['pnp']['wall']:.0f} | {s['pnp']['rss_mb']:.0f} | "
-                     f"{s['pdf_mb']:.2f} | {s['floor']['wall']:.2f} | {s['floor']['rss_mb']:.0f} | "
-                     f"{s['pnp']['wall'] / s['floor']['wall']:.2f} |")
-    lines += ["", f"Edit latency (one card's text in the 500-card deck, warm session): {latency:.3f} s", "",
-              "```json", json.dumps(results, indent=2), "```", ""]
+             f"Load average (1, 5, 15 min) before the run {load[:3]}, after {load[3:]}. Medians of {RUNS} run(s) ({BIG} cards: 1); "
+             f"previous: {results['previous_source']}. Wall figures depend on the load; `*_cpu_s` is the CPU time "
+             "of the process and its workers.", ""]
+    lines += table(prev, cur, floor_f)
+    lines += ["", "```json", json.dumps(results, indent=2), "```", ""]
     text = "\n".join(lines)
     print(text)
-    (HERE / "RESULTS.md").write_text(text, "utf-8")
-    (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n", "utf-8")
+    if "--no-write" not in sys.argv:   # RESULTS.md: the notes written by hand stay above the marker
+        (HERE / "results.json").write_text(json.dumps(results, indent=2) + "\n", "utf-8")
+        md = HERE / "RESULTS.md"
+        notes = md.read_text("utf-8").split(MARKER)[0] if md.exists() and MARKER in md.read_text("utf-8") else ""
+        md.write_text(notes + MARKER + "\n\n" + text, "utf-8")
 
 
 if __name__ == "__main__":

@@ -23,11 +23,11 @@ from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
 from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
-from pnp.render.pdf import PdfWriter
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp import lint, rules
+from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
+from pnp.lint import geometry
 
 DUPLEX = ("long", "short", "fold", "none")
 
@@ -50,6 +50,9 @@ class Options:
     booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
     only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
     strict: bool = False         # every warning is an error (nothing written)
+    draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
+                                 # warnings, a DRAFT mark on every page (pnp.layout.draft)
+    jobs: int = 1                # processes resolving faces (pnp.parallel); the bytes do not depend on it
 
 
 @dataclass
@@ -93,12 +96,19 @@ class Prepared:
 
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
-    icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
+    icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+
+
+def icon_files(project: Project, game_id: str) -> list[Path]:
+    """Icons files, later ones overriding earlier ones: built-in, the project's common/, the game's."""
+    from pnp.layout.layouts import BUILTIN
+    return [BUILTIN / "common" / "icons.yaml", project.layouts / "common" / "icons.yaml",
+            project.layouts / game_id / "icons.yaml"]
 
 
 def _fonts(game) -> fontmod.FontSet:
@@ -144,12 +154,13 @@ def _fonts(game) -> fontmod.FontSet:
     return fs
 
 
-def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None):
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
     """(front, back) face pairs of one component, one per physical copy, in deck order.
 
     With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
     the key holds the layout, the card's translated data and, when the layout's templates can see
     other cards (`game`, `deck`, `geometry`), a fingerprint of the whole game context.
+    items: the indices of the cards to resolve (default: all; pnp.parallel hands chunks to workers).
     """
     game = prep.game
     ctx_all = resolver.ctx
@@ -158,7 +169,9 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
     chosen: dict = {}
     world = None
-    for i, item in enumerate(comp.items):
+    reprs: dict = {}      # layout → its repr, for cache keys (computed once per layout, not per card)
+    for i in range(len(comp.items)) if items is None else items:
+        item = comp.items[i]
         front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
         back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
         if front is None:
@@ -171,17 +184,22 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, repr(front), repr(back), repr(ctx["card"]), copy, world if wide else None)
+                layouts = tuple(reprs.setdefault(id(x), repr(x)) for x in (front, back))
+                key = (lang, *layouts, repr(ctx["card"]), copy, world if wide else None)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
+                    for face, ink in zip(hit[:2], hit[3:]):   # the lint's measurements travel with the face
+                        if face is not None:
+                            geometry.remember(face.pieces, ink)
                     yield hit[0], hit[1]
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
             if key is not None and len(resolver.problems) == problems:
-                cache[key] = (f, b, resolver.findings - before)
+                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
+                              geometry.boxes(b.pieces) if b is not None else None)
             yield f, b
 
 
@@ -238,15 +256,26 @@ def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
     return resolver
 
 
-def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
-    """Load, run the rules and resolve every face (no rendering). Raises Problems."""
+def _levels(findings, opts) -> list:
+    """The findings at the levels the options ask for: --strict raises warnings, --draft lowers errors."""
+    if opts.draft:
+        return lint.draft(findings)
+    return lint.strict(findings) if opts.strict else list(findings)
+
+
+def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dict | None = None) -> tuple[Prepared, list]:
+    """Load, run the rules and resolve every face (no rendering). Raises Problems.
+    `cache`: a warm session's face cache; `keep`: filled with component id → its (front, back) faces."""
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
     for comp in prep.game.components.values():
-        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+        if keep is not None:
+            keep[comp.id] = pairs
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
     check_booklets(prep, resolver)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
     if not resolver.problems:  # the page rules on both papers, printed double-sided
@@ -262,7 +291,7 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
-    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
+    errors = [f for f in _levels(prep.findings, opts) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -273,9 +302,10 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
+        resolver.draft = opts.draft
         books = _booklets(prep, resolver, comps, opts)
         only = f".{'+'.join(opts.only)}" if opts.only else ""
-        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}{'.draft' if opts.draft else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target, root=opts.out)
@@ -287,12 +317,13 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
                                                                      credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
-                    "lang": lang, "show_outline": opts.cover}
+                    "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
+            from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
             writer = PdfWriter(f, prep.fonts.name("sans"), meta)
-            sets, pagelint = SetLint(resolver.lint, game), PageLint(resolver.lint)
+            sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
@@ -314,7 +345,11 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                         count += 1
                         first_face = first_face or pair[0]
                         yield pair
-                stream = counted(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+                if parallel.worth_it(comp, opts.jobs, cache):
+                    made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+                else:
+                    made = faces(prep, lang, resolver, comp, cache)
+                stream = counted(sets.observe(comp, made))
                 if opts.ink_saver:
                     from pnp.render import ink
                     stream = ink.pairs(stream)
@@ -327,7 +362,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if resolver.problems:
                 raise Problems(resolver.problems)
             found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
-            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
+            found = _levels(found, opts)
+            fit = [x for x in found if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -344,7 +380,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
-                           "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
+                           "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
-from reportlab.pdfgen import canvas as rl_canvas
-
+from pnp.cli_options import back_offset_points
 from pnp.layout.units import MM
 from pnp.render.impose import PAPERS
 
-RED = HexColor("#e00000")
-GRID = HexColor("#b8c4d0")
-INK = HexColor("#000000")
+RED = GRID = INK = None   # reportlab colours, made by write(): `pnp --help` does not load reportlab
+
+
+def _colours():
+    global RED, GRID, INK
+    from reportlab.lib.colors import HexColor
+    RED, GRID, INK = HexColor("#e00000"), HexColor("#b8c4d0"), HexColor("#000000")
 SCALE_MM = 10          # the scales read from −10 to +10 mm
 SCALE_GAP = 25 * MM    # the scales sit this far from the centre lines (clear of each other)
 
@@ -112,7 +114,10 @@ FRONT_TEXT = [
 
 def write(path: Path, paper: str = "a4", back_offset=(0.0, 0.0)) -> Path:
     """Write the two-page calibration PDF; back_offset is in points (as `pnp build` takes it)."""
+    from reportlab.pdfgen import canvas as rl_canvas
+
     from pnp.render import fonts as fontmod
+    _colours()
     pw, ph = PAPERS[paper]
     fs = fontmod.FontSet({r: fontmod.builtin_path(n) for r, n in fontmod.DEFAULT_ROLES.items()})
     font = fs.name("sans")
@@ -163,11 +168,10 @@ def command():
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
     def calibrate(paper, back_offset, out):
         """Write a one-sheet duplex test page; read the back's offset from it for `build --back-offset`."""
-        from pnp.cli import _offset
         from pnp.export.cli import _out_dir, guarded
 
         def run():
-            offset = _offset(back_offset)
+            offset = back_offset_points(back_offset)
             path = write(_out_dir(out) / f"calibrate.{paper}.pdf", paper, offset)
             click.echo(f"wrote {path} (2 pages): print it double-sided at 100 %, hold it against a light, read X and Y "
                        f"on side 2, then build with --back-offset X,Y")

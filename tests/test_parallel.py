@@ -12,3 +12,61 @@ def test_parallel_build_matches_serial(tmp_path):
         outs[jobs] = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
     assert len(outs["1"]) == 4  # a PDF and a manifest per game
     assert outs["1"] == outs["2"]
+
+
+# ---- one game's cards resolved by worker processes (pnp.parallel) ----------------------------------
+
+from pnp import parallel as _parallel  # noqa: E402
+
+_REAL_FACES = _parallel.faces
+
+
+def _deck(tmp_path, n=40):
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    import synth
+    return synth.write_game(tmp_path / "proj", n)
+
+
+def _build(root, out, jobs, monkeypatch):
+    import pytest
+    from pnp import parallel
+    from pnp.build import Options, Project, build_game
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setattr(parallel, "MIN_FACES", 1)     # a small deck, split as a large one would be
+    monkeypatch.setattr(parallel, "CHUNK_MAX", 3)
+    used = []
+    monkeypatch.setattr(parallel, "faces", lambda *a: used.append(a[-1]) or _REAL_FACES(*a))
+    m = build_game(Project(root), "synth", Options(out=out, jobs=jobs))
+    return (out / m["pdfs"][0]["path"]).read_bytes(), used
+
+
+def test_workers_give_the_same_bytes_as_one_process(tmp_path, monkeypatch):
+    import pytest
+    from pnp import parallel
+    if not parallel.can_fork():
+        pytest.skip("no fork on this platform: builds run in one process")
+    root = _deck(tmp_path)
+    one, used1 = _build(root, tmp_path / "j1", 1, monkeypatch)
+    two, used2 = _build(root, tmp_path / "j2", 2, monkeypatch)
+    assert used1 == [] and used2 == [2]    # the second build really went through the workers
+    assert one == two
+
+
+def test_workers_report_the_same_problems_as_one_process(tmp_path, monkeypatch):
+    import pytest
+    from pnp import parallel
+    from pnp.errors import Problems
+    if not parallel.can_fork():
+        pytest.skip("no fork on this platform")
+    root = _deck(tmp_path)
+    deck = root / "content/synth/cards.yaml"   # two bad cards in later chunks: an image that does not exist
+    deck.write_text(deck.read_text("utf-8").replace("art: art/art3.png", "art: art/nope.png"), "utf-8")
+    said = {}
+    for jobs in (1, 2):
+        with pytest.raises(Problems) as e:
+            _build(root, tmp_path / f"j{jobs}", jobs, monkeypatch)
+        said[jobs] = sorted(map(str, e.value.problems))
+    assert said[1] and said[1] == said[2]
+    assert not (tmp_path / "j2" / "synth").exists() or not list((tmp_path / "j2" / "synth").glob("*.pdf"))

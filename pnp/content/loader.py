@@ -6,23 +6,24 @@ from pathlib import Path
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
+from pnp.content import sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
 from pnp.layout import colors
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
-    "title": Opt("text", True),
-    "subtitle": Opt("text"),
-    "description": Opt("text"),
+    "title": Opt("text", True, help="the game's name, one string or `{en: …, zh-TW: …}`"),
+    "subtitle": Opt("text", help="a line under the title (cover, booklet, PDF subject)"),
+    "description": Opt("text", help="used as the subtitle when there is none"),
     "players": Opt("str", help="e.g. `3-6`"),
     "languages": Opt("list", True, help="e.g. `[zh-TW, en]`, the first is the default"),
-    "author": Opt("str"),
-    "version": Opt("str"),
+    "author": Opt("str", help="who made this edition (PDF metadata, cover)"),
+    "version": Opt("str", help="this edition's version, quoted: `\"1.0\"`"),
     "url": Opt("str", help="the game's web page; printed as a QR code on the cover"),
     "licence": Opt("str", help="the terms of this edition (not for a fan edition of someone else's game)"),
     "credits": Opt("map", help="the original game: designers, publisher, year, owner, fan_edition, source"),
-    "keywords": Opt("list"),
+    "keywords": Opt("list", help="PDF keywords"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
     "palette": Opt("map", default={}, help="colour names → a colour (`#rrggbb`, a CSS name, `rgb()`, `hsl()`)"),
     "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file, or "
@@ -31,12 +32,14 @@ GAME_SPEC = {
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
+    "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
 }
 
 COMPONENT_SPEC = {
-    "kind": Opt("enum", default="deck", choices=KINDS),
-    "title": Opt("text", True),
-    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
+    "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed (see the README: Kinds)"),
+    "title": Opt("text", True, help="the component's name (cover, contents, bookmarks)"),
+    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods"),
+    "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
     "front": Opt("any", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`), "
@@ -46,6 +49,7 @@ COMPONENT_SPEC = {
     "count": Opt("int", help="the number of physical pieces the rules expect"),
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
     "options": Opt("map", default={}, help="imposition options"),
+    "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
@@ -184,7 +188,11 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
     if c["cards"]:
         path = _inside(root, c["cards"], decl.at("cards"), col)
-        if path is not None:
+        if path is not None and sheets.is_sheet(c["cards"]):
+            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
+            source = rows.pos
+            items = _items(rows, cid, fields, langs, col, need_id=True)
+        elif path is not None:
             try:
                 deck = load_file(path)
             except Problems as e:
@@ -243,7 +251,7 @@ def _choice(decl, side, value, fields, col):
 
 def _booklet(root, cid, decl, c, langs, col):
     """A rules booklet: one markdown file per language, `<source>.<lang>.md` in the game folder."""
-    for key in ("cards", "items", "from", "back", "count", "fields"):
+    for key in ("cards", "items", "from", "back", "count", "fields", "checks"):
         if key in decl:
             col.add(decl.key_at(key), f"`{key}` has no meaning for a booklet", "remove it")
     if c["front"] is not None and not isinstance(c["front"], str):
@@ -316,7 +324,11 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
     for i, card in enumerate(cards):
         pos = cards.at(i)
         if not isinstance(card, YMap):
-            col.add(pos, f"item {i + 1} of `{cid}` should be a map", "write `- id: …` then its fields")
+            hint = "write `- id: …` then its fields"
+            if isinstance(card, str) and ":" in card and ": " not in card:
+                key, _, rest = card.partition(":")
+                hint = f"put a space after the colon: `{key}: {rest}`"
+            col.add(pos, f"item {i + 1} of `{cid}` should be a map", hint)
             continue
         data = dict(defaults or {})
         data.update(card)
@@ -346,7 +358,7 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
                     col.add(pos, f"card `{cid_}` lacks the field `{name}`", f"add `{name}:` ({typ})")
                 continue
             problem = type_problem(data[name], typ, choices, langs)
-            if problem:
+            if problem and field_pos.get(name) not in getattr(cards, "reported", ()):
                 col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", _WRITE.get(typ, f"write a {typ} value"))
         items.append(Item(id=cid_, data=data, pos=pos, field_pos=field_pos, copies=copies))
     return items

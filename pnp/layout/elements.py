@@ -90,6 +90,9 @@ def image(p, env):
     """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes."""
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
+    if path is None:   # `--draft` and the picture is missing: a box with its file name
+        from pnp.layout.draft import placeholder
+        return placeholder(p, env, iw)
     if not isinstance(path, str):   # SVG art: its shapes
         from pnp.layout import svgimage
         if p["fit"] == "cover":

@@ -7,6 +7,7 @@ coordinates: x' = a x + c y + e, y' = b x + d y + f) rotates or mirrors it as it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 # Roles of line art: ordinary `art`, or die-line marks that the renderer styles uniformly.
 ROLES = ("art", "cut", "fold", "glue", "window")
@@ -61,6 +62,14 @@ class Stencil:
     rows: tuple        # tuple of tuples of bool, True = painted
     color: str
     transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
+
+    @cached_property
+    def hexrows(self) -> str:
+        """The rows as the PDF's ASCII-hex image data (each row padded to whole bytes); made once, in
+        the worker that resolved the face when there is one (it travels with the face)."""
+        n = (len(self.rows[0]) + 7) // 8 if self.rows else 0
+        return "".join(int("".join("1" if v else "0" for v in row).ljust(8 * n, "0"), 2).to_bytes(n, "big").hex()
+                       for row in self.rows)
 
 
 @dataclass(frozen=True)

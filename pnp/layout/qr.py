@@ -11,7 +11,7 @@ import os
 import tempfile
 from functools import lru_cache
 
-from pnp.render.fonts import cache_dir
+from pnp.cache import cache_root
 
 MAX_ENTRIES = 50_000
 _versions: dict = {}
@@ -20,7 +20,7 @@ _new: dict = {}
 
 
 def _path():
-    return cache_dir().parent / "qr-v1.json"
+    return cache_root() / "qr-v1.json"
 
 
 def _load() -> dict:
@@ -67,6 +67,18 @@ def matrix(data: str) -> tuple:
     rows = _encode(data)
     _new[data] = _pack(rows)
     return rows
+
+
+def take_new() -> dict:
+    """The matrices encoded since the last call (a worker hands them to the writer, which flushes)."""
+    out = dict(_new)
+    _new.clear()
+    return out
+
+
+def merge(new: dict) -> None:
+    """Matrices a worker encoded: remembered here, written by the next flush()."""
+    _new.update(new)
 
 
 def flush() -> None:

@@ -20,7 +20,7 @@ from pnp.layout.pieces import Face
 from pnp import lint
 from pnp.lint import face as lintface, geometry
 from pnp.render import spans, text as textlay
-from pnp.rules.base import error
+from pnp.findings import error
 
 MAX_PIXELS = 40_000_000
 
@@ -36,6 +36,7 @@ class Resolver:
         self.findings: set = set()
         self._template_errors: set = set()   # (pos, error or image): reported for the first card only
         self.lint = lint.Config.of(game)     # print lint levels (game.yaml `lint:`), run on every face
+        self.draft = False                   # `--draft`: placeholders and flags instead of stopping
         templating.new_run()
 
     def fingerprint(self) -> int:
@@ -160,6 +161,7 @@ class Resolver:
                     ok = templating.evaluate(when, ictx) if isinstance(when, str) else bool(when)
                 except templating.TemplateError as e:
                     self._problem(el.at["when"], f"`when` of `{el.name}`: {e}", "fix the expression")
+                    ok = False
                 if not ok:
                     continue
             p = {}
@@ -233,11 +235,14 @@ class Resolver:
         if unknown:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
+        pieces = list(laid.runs) + list(laid.deco)
         if laid.overflow > 0.05:
             self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
                                     f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "
                                     f"give the element more room", p["_card"], "text-fits"))
-        pieces = list(laid.runs) + list(laid.deco)
+            if self.draft:
+                from pnp.layout.draft import overflow_flag
+                pieces.append(overflow_flag(p["x"], p["y"], p["w"]))
         for name, x, y, s, color in laid.icons:
             if name in self.icons:
                 pieces.extend(self.icons[name].draw(x, y, s, s, color))
@@ -261,6 +266,10 @@ class Resolver:
         el, card, _ = self._where
         pos = el.at.get("src", el.pos)
         result = _image_info(str(self.game.root), src)
+        if isinstance(result, str) and self.draft:   # a placeholder box with the file name; a warning
+            self.findings.add(lint.Finding("warning", pos, f"image `{src}`: {result} — printed as a placeholder "
+                                           "(draft)", card, "draft-image"))
+            return None, src, 0.0
         if isinstance(result, str):
             if (pos, src) in self._template_errors:  # the same file for every card: say it once
                 raise Skip

@@ -82,11 +82,34 @@ def edge_colours(face) -> set:
     return out
 
 
+_RECORDS: dict = {}   # id(face) → (face, record) made ahead (by the worker that resolved the face)
+
+
+def record(face, edges: bool, keep: bool = False) -> tuple:
+    """What the set rules keep of a face: hashes without and with colours, key fills, edge colours (when
+    `edges`). Workers make it beside the face (`remember`); the same hash seed holds in forked workers.
+    keep: remember it for the next build (a warm session reuses unchanged faces, the same objects)."""
+    hit = _RECORDS.get(id(face)) if keep else _RECORDS.pop(id(face), None)
+    if hit is not None and hit[0] is face and (hit[1][3] is not None or not edges):
+        return hit[1]
+    rec = (hash(tuple(_colourless(p) for p in face.pieces)), hash(face.pieces), _fills(face),
+           edge_colours(face) if edges else None)
+    if keep:
+        remember(face, rec)
+    return rec
+
+
+def remember(face, rec) -> None:
+    _RECORDS[id(face)] = (face, rec)
+    if len(_RECORDS) > 50_000:      # records of faces never observed (a build that stopped): forget them
+        _RECORDS.clear()
+
+
 class SetLint:
     """Watches the faces of each component go by (`observe`) and judges them at the end (`findings`)."""
 
-    def __init__(self, cfg, game):
-        self.cfg, self.game = cfg, game
+    def __init__(self, cfg, game, keep: bool = False):
+        self.cfg, self.game, self.keep = cfg, game, keep
         self.seen: dict = {}      # (component id, side) → [(card id, pos, colourless hash, hash, fills)]
         self.comps: dict = {}
         self.edges: dict = {}     # (component id, side) → {edge colour: first card}
@@ -103,16 +126,15 @@ class SetLint:
             for side, face in (("front", front), ("back", back)):
                 if face is None:
                     continue
+                plain, full, fills, edge = record(face, edges, self.keep)
                 if edges:
                     seen = self.edges.setdefault((comp.id, side), {})
                     self.sizes[comp.id] = (face.w, face.h, face.bleed)
-                    for c in edge_colours(face):
+                    for c in edge:
                         seen.setdefault(c, face.name)
                 card = face.name.split("/")[-1].rsplit(".", 1)[0] if face.name else "?"
                 item = items.get(card)
-                self.seen.setdefault((comp.id, side), []).append(
-                    (card, item.pos if item else comp.pos, hash(tuple(_colourless(p) for p in face.pieces)),
-                     hash(face.pieces), _fills(face)))
+                self.seen.setdefault((comp.id, side), []).append((card, item.pos if item else comp.pos, plain, full, fills))
             yield front, back
 
     def findings(self) -> list:

@@ -15,6 +15,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
+from pnp.cache import cache_root
+
 BUILTIN = {
     "noto-sans-tc": "NotoSansTC-Regular.otf",
     "noto-serif-tc": "NotoSerifTC-Regular.otf",
@@ -31,9 +33,7 @@ class FontError(ValueError):
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("PNP_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
-    return Path(base) / "fonts"
+    return cache_root() / "fonts"
 
 
 def builtin_path(name: str) -> Path:
@@ -152,9 +152,14 @@ def prepare_builtin() -> list[str]:
     todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
     if len(todo) > 1 and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
+        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c) as pool:
             list(pool.map(to_truetype, todo))
     return [register(str(p)) for p in paths]
+
+
+def _quiet_on_ctrl_c():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a converting worker ends without a traceback; the caller reports
 
 
 def fontmod_is_builtin(path) -> bool:

@@ -44,6 +44,7 @@ class PdfWriter:
             _xmp(c, meta)
         if meta.get("show_outline"):
             c.showOutline()
+        self.draft = bool(meta.get("draft"))
         self.forms: OrderedDict = OrderedDict()
         self.count = 0
         self.pages = 0
@@ -146,6 +147,10 @@ class PdfWriter:
                     continue
                 c.bookmarkPage(f"{key}.{n}")
                 c.addOutlineEntry(title, f"{key}.{n}", level=1)
+        if self.draft:   # `--draft`: a small mark at the foot of every page, inside the printable area
+            c.setFont(self.font, 7)
+            c.setFillColor(_color("#d00000"))
+            c.drawString(8 * 72 / 25.4, 6 * 72 / 25.4, "DRAFT")
         c.showPage()
         self.pages += 1
 
@@ -232,15 +237,10 @@ def _draw(c, piece, h):
 def _stencil(c, s: Stencil, h):
     """An inline image mask (1 bit per module, hex-encoded) painted in the fill colour."""
     n_cols = len(s.rows[0])
-    hexrows = []
-    for row in s.rows:
-        bits = "".join("1" if v else "0" for v in row)
-        bits += "0" * (-len(bits) % 8)
-        hexrows.append("".join(f"{int(bits[i:i + 8], 2):02x}" for i in range(0, len(bits), 8)))
     c.saveState()
     c.setFillColor(_color(s.color))
     c._code.append(f"{fp_str(s.w, 0, 0, s.h, s.x, h - s.y - s.h)} cm BI /W {n_cols} /H {len(s.rows)} /IM true "
-                   f"/BPC 1 /D [1 0] /F /AHx ID {''.join(hexrows)}> EI")
+                   f"/BPC 1 /D [1 0] /F /AHx ID {s.hexrows}> EI")
     c.restoreState()
 
 
