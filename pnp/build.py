@@ -242,7 +242,9 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, lint.collapse(found)
 
 
-def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
+def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None,
+               drawn: dict | None = None) -> dict:
+    """Build one game's PDFs. cache, drawn: a warm session's resolved faces and their PDF code."""
     prep = prepare(project, game_id)
     errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
     if errors:
@@ -274,7 +276,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
-            writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
             sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
