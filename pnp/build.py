@@ -243,7 +243,7 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
 
 
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None,
-               drawn: dict | None = None) -> dict:
+               drawn: tuple | None = None) -> dict:
     """Build one game's PDFs. cache, drawn: a warm session's resolved faces and their PDF code."""
     prep = prepare(project, game_id)
     errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]

@@ -15,10 +15,15 @@ class Session:
         self.project = Project(Path(root))
         self.options = Options(**options)
         self.cache: dict = {}
-        self.drawn: dict = {}    # id(pieces) → the PDF code they were drawn as (pnp.render.pdf)
+        self.drawn: dict = {}    # game → {id(pieces) → the PDF code they were drawn as} (pnp.render.pdf)
 
     def build(self, games) -> list[dict]:
         if len(self.cache) > CACHE_LIMIT:
             self.cache.clear()
             self.drawn.clear()
-        return [build_game(self.project, g, self.options, cache=self.cache, drawn=self.drawn) for g in games]
+        out = []
+        for g in games:   # a game's drawn code lives from one of its builds to the next: unused code goes
+            now: dict = {}
+            out.append(build_game(self.project, g, self.options, cache=self.cache, drawn=(self.drawn.get(g, {}), now)))
+            self.drawn[g] = now
+        return out

@@ -22,7 +22,6 @@ ROLE_STYLE = {  # stroke colour, width (pt), dash
 }
 MARK_WIDTH = 0.3
 FORM_MEMORY = 64   # distinct recent faces kept for reuse
-DRAWN_MEMORY = 100_000   # faces whose PDF code a warm session keeps
 
 
 def _color(c):
@@ -30,9 +29,10 @@ def _color(c):
 
 
 class PdfWriter:
-    def __init__(self, path: str, font_name: str, meta: dict, drawn: dict | None = None):
-        """drawn: a warm session's memory of the PDF code of faces drawn in earlier builds (see _form)."""
-        self.drawn = drawn
+    def __init__(self, path: str, font_name: str, meta: dict, drawn: tuple | None = None):
+        """drawn: (last, this) a warm session's PDF code of faces drawn by the game's last build, read
+        here, and of those drawn by this one, filled here (see _form): what is not used again goes."""
+        self.drawn, self.drawn_now = drawn or (None, None)
         self.c = rl_canvas.Canvas(path, invariant=1, initialFontName=font_name, initialFontSize=10,
                                   pageCompression=1)
         self.font = font_name
@@ -72,13 +72,13 @@ class PdfWriter:
         b = face.bleed
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.w + b, uppery=face.h + b)
         memo = self.drawn.get(id(face.pieces)) if self.drawn is not None else None
-        if not (memo is not None and memo[0] is face.pieces and memo[1] == face.h and _replay(c, face, memo)):
+        if memo is not None and memo[0] is face.pieces and memo[1] == face.h and _replay(c, face, memo):
+            self.drawn_now[id(face.pieces)] = memo
+        else:
             for piece in face.pieces:
                 draw_piece(c, piece, face.h)
-            if self.drawn is not None and _replayable(face):
-                if len(self.drawn) > DRAWN_MEMORY:
-                    self.drawn.clear()
-                self.drawn[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
+            if self.drawn_now is not None and _replayable(face):
+                self.drawn_now[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
         c.endForm()
         self.forms[key] = name
         if len(self.forms) > FORM_MEMORY:
