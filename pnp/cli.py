@@ -10,10 +10,8 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.cli_options import back_offset_points
+from pnp.cli_options import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, back_offset_points, fail_input  # noqa: F401
 from pnp.errors import Problems
-
-EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def _project(ctx):
@@ -21,12 +19,7 @@ def _project(ctx):
     return Project(Path(ctx.obj["project"]))
 
 
-def _fail_input(problems: Problems):
-    for p in problems.problems:
-        click.echo(str(p), err=True)
-    n = len(problems.problems)
-    click.echo(f"{n} problem{'s' if n != 1 else ''} in the input; nothing was written.", err=True)
-    sys.exit(EXIT_INPUT)
+_fail_input = fail_input  # the name the command functions below use
 
 
 def _print_findings(findings, stream_err=True):

@@ -55,7 +55,7 @@ def command():
     def icons(ctx, game, out):
         """Write a sheet of every icon (built-in, and GAME's own) with its name: OUT/icons.pdf or OUT/GAME/icons.pdf."""
         from pnp.build import Project, icon_files
-        from pnp.cli import _fail_input
+        from pnp.cli_options import fail_input as _fail_input
         from pnp.layout.icons import load_icons
         from pnp.render import fonts as fontmod
         proj = Project(Path(ctx.obj["project"]))

@@ -69,6 +69,10 @@ components:
       suit: {{enum: [heart, crown, star]}}
       value: int
       effect: text?                # `?`: may be left out
+    checks:                        # declared checks, run by every build and `pnp check` (reference: Declared checks)
+      - unique: [name]             # no two cards share a name
+      - each: "1 <= card.value <= 3"
+        message: "card `{{{{ card.id }}}}` has the value {{{{ card.value }}}}; values run from 1 to 3"
   aid:
     kind: sheet                    # a player aid, one per player
     title: {_t("aid", langs)}
@@ -237,7 +241,7 @@ def command():
     @click.pass_context
     def new(ctx, game, size, lang):
         """Start a game: a deck (fronts and a back), a player aid, tokens and a rules booklet."""
-        from pnp.cli import _fail_input
+        from pnp.cli_options import fail_input as _fail_input
         root = Path(ctx.obj["project"])
         langs = tuple(dict.fromkeys(s.strip() for s in lang.split(",") if s.strip()))
         try:

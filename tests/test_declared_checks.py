@@ -3,7 +3,6 @@ line of the item to blame (or of the check), on one that breaks it; bad declarat
 from __future__ import annotations
 
 import json
-import shutil
 import textwrap
 
 import pytest
@@ -145,6 +144,13 @@ def test_a_game_level_rule_sees_the_decks(tmp_path):
     ("- rule: \"true\"\n", "`rule` is a game-level check"),
     ("- each: \"card.rnk > 0\"\n", "check `cards/each-1`: `card.rnk > 0` fails on `a1`"),
     ("- unique: [name]\n  message: \"{{ oops\"\n", "`message` is not a valid template"),
+    ("- each: card.nothing\n", "check `cards/each-1`: `card.nothing` fails on `a1`"),
+    ("- sum: {of: card.name, is: 1}\n", "is `Ann` on `a1`, not a number"),
+    ("- refs: {field: clue, to: {a: 1}}\n", "names no component with items"),
+    ("- unique: {a: 1}\n", "`unique` names the unknown field"),
+    ("- 3\n", "check 1 of component `cards` should be a map"),
+    ("- unique: [name]\n  each: card.rank\n", "has kinds unique, each"),
+    ("- unique: [name]\n  where: \"true\"\n", "`where:` has no meaning for a `unique` check"),
 ])
 def test_bad_declarations_are_bad_input_at_their_line(tmp_path, checks, said):
     assert said in bad(game(tmp_path, checks))
@@ -152,7 +158,7 @@ def test_bad_declarations_are_bad_input_at_their_line(tmp_path, checks, said):
 
 def test_cli_json_names_the_check_and_bad_input_exits_2(tmp_path):
     root = game(tmp_path, "- unique: [name]\n  name: names\n", CARDS.replace("Bob", "Ann"))
-    (tmp_path / "proj" / "layouts").mkdir(exist_ok=True)   # common/* layouts are built into pnp
+    (tmp_path / "proj" / "layouts").mkdir()  # the common layouts are built into pnp
     r = run_pnp("--project", tmp_path / "proj", "check", "g", "--json")
     assert r.returncode == 1, r.stderr
     found = [f for f in json.loads(r.stdout)["g"]["findings"] if f["check"] == "names"]

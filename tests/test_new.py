@@ -31,3 +31,17 @@ def test_new_never_overwrites_and_refuses_bad_names(tmp_path):
     assert r.returncode == 2 and "not a game id" in r.stderr
     r = run_pnp("--project", tmp_path, "new", "h", "--lang", "fr")
     assert r.returncode == 2 and "fr" in r.stderr and not (tmp_path / "content" / "h").exists()
+
+
+def test_new_game_declares_two_checks_that_catch_a_broken_deck(tmp_path):
+    from pnp import rules
+    from pnp.content.loader import load_game
+    from pnp.scaffold import write_game
+    write_game(tmp_path, "g", langs=("en",))
+    root = tmp_path / "content" / "g"
+    assert rules.run(load_game(root))[0] == []
+    cards = root / "cards.yaml"
+    text = cards.read_text("utf-8")
+    cards.write_text(text.replace("value: 3", "value: 5").replace("\"Crown\"", "\"Heart\""), "utf-8")
+    found = {(f.check, f.card) for f in rules.run(load_game(root))[0]}
+    assert found == {("cards/unique-1", "crown-2"), ("cards/each-2", "star-3")}

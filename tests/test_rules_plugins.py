@@ -78,3 +78,28 @@ def test_a_broken_plugin_is_bad_input_not_a_traceback(tmp_path, monkeypatch):
         rules.run(load_game(root))
     assert "the rules plug-in `no_such_module_anywhere` of `g` cannot be loaded" in str(e.value)
     assert "game.yaml" in str(e.value)
+
+
+def test_game_yaml_has_no_key_that_names_code(tmp_path):
+    import pytest
+    from pnp.errors import Problems
+    for key in ("rules: my_rules.py", "plugin: my_rules", "module: pnp.rules.clue"):
+        root = game(tmp_path, "- unique: [name]\n", top=key + "\n")
+        with pytest.raises(Problems) as e:
+            load_game(root)
+        assert f"unknown key `{key.split(':')[0]}` in game.yaml" in str(e.value)
+
+
+def test_pnp_check_of_an_outside_game_runs_its_declarations_and_an_installed_plugin(tmp_path, monkeypatch):
+    import json
+    import os
+
+    from conftest import ROOT, run_pnp
+    root = game(tmp_path, "- unique: [name]\n", CARDS.replace("Bob", "Ann"))
+    (tmp_path / "proj" / "layouts").mkdir()  # the common layouts are built into pnp
+    _install(tmp_path, monkeypatch)
+    path = os.pathsep.join([str(tmp_path / "site"), os.environ.get("PYTHONPATH", str(ROOT))])
+    r = run_pnp("--project", root.parent.parent, "check", "g", "--json", env={"PYTHONPATH": path})
+    assert r.returncode == 1, r.stderr
+    found = {(f["check"], f["file"].rsplit("/", 1)[-1], f["line"]) for f in json.loads(r.stdout)["g"]["findings"]}
+    assert found == {("cards/unique-1", "cards.yaml", 10), ("pairs", "game.yaml", 15)}

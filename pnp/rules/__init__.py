@@ -58,7 +58,13 @@ def run(game) -> tuple[list, list[str]]:
     """All findings for a game, and the names of the checks that ran."""
     findings = list(generic.check(game))
     ran = ["generic:unique-ids", "generic:counts", "generic:translations"]
-    more, names = declared.check(game)
+    try:
+        more, names = declared.check(game)
+    except Problems:
+        raise
+    except Exception as e:  # a declaration of a shape nothing foresaw: a problem at game.yaml, not a traceback
+        raise Problems([Problem(game.pos, f"the declared checks cannot be run ({type(e).__name__}: {e})",
+                                "compare `checks:` with the README's examples")]) from e
     findings += more
     ran += names
     mod = game_module(game.id, game.pos)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 import re
 
+import jinja2
+
 from pnp.errors import Problem, Problems
 from pnp.rules.base import Finding
 from pnp.rules.declared_spec import Check, parse
@@ -71,8 +73,11 @@ class _Env:
         if card is not None:
             ctx["card"] = card
         try:
-            return templating.evaluate(expr, ctx)
-        except templating.TemplateError as e:
+            out = templating.evaluate(expr, ctx)
+            if isinstance(out, jinja2.Undefined):
+                out._fail_with_undefined_error()
+            return out
+        except (templating.TemplateError, jinja2.UndefinedError) as e:
             who = f" on `{card['id']}`" if card is not None else ""
             raise Problems([Problem(c.arg_pos, f"check `{c.name}`: `{expr}` fails{who}: {e}",
                                     "fix the expression (it sees card, data, game, palette and lang)")]) from None

@@ -17,7 +17,20 @@ GAME_KINDS = ("rule",)
 COMMON = ("message", "severity", "name", "where")
 SEVERITIES = ("error", "warning")
 BOUNDS = ("is", "min", "max")
-_EXAMPLES = {
+HELP = {
+    "unique": "no two items share these field values (a translated text: in no language)",
+    "combinations": "every combination of these fields' values exactly once (enum values, true/false, else the values used)",
+    "count": "the pieces (copies counted) that `where:` selects: `is:`, `min:`, `max:`",
+    "each": "an expression that holds for every item (that `where:` selects)",
+    "sum": "an expression (`of:`) added up over the items: `is:`, `min:`, `max:`",
+    "refs": "every value (or list element) of `field` is an item id of component `to`",
+    "rule": "game level: an expression over `game.decks.<component>`, `data` … that must hold",
+    "message": "a template for the finding (also sees `other`, `value`, `missing`, `example`, `check`)",
+    "severity": "`error` (default) or `warning`",
+    "name": "what findings and `pnp check --json` call the check (default `<component>/<kind>-<n>`)",
+    "where": "an expression selecting the items a count, each or sum looks at",
+}
+EXAMPLES = _EXAMPLES = {
     "unique": "`unique: [name]`", "combinations": "`combinations: [colour, rank]`",
     "count": "`count: {where: \"card.type == 'weapon'\", is: 1}`", "each": "`each: \"1 <= card.value <= 4\"`",
     "sum": "`sum: {of: card.copies, is: 18}`", "refs": "`refs: {field: clue, to: clues}`",
@@ -88,7 +101,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
             other = ITEM_KINDS if comp is None else GAME_KINDS
             hint = (f"`{key}` is a check of a component, under `components: … checks:`" if comp is None else
                     f"`{key}` is a game-level check, under `checks:` at the top of game.yaml") if key in other \
-                else did_you_mean(key, kinds + COMMON)
+                else did_you_mean(str(key), kinds + COMMON)
             problems.append(Problem(key_at(key), f"unknown key `{key}` in check {n} of {where_}", hint))
     if len(found) != 1:
         problems.append(Problem(pos, f"check {n} of {where_} has {'no kind' if not found else 'kinds ' + ', '.join(found)}",
@@ -121,7 +134,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
             return None
         fields = _fields([arg["field"]], apos, comp, kind, problems)
         to = arg["to"]
-        if to not in game.components or game.components[to].kind == "booklet":
+        if not isinstance(to, str) or to not in game.components or game.components[to].kind == "booklet":
             problems.append(Problem(apos, f"`to: {to}` names no component with items",
                                     did_you_mean(str(to), [c for c, v in game.components.items() if v.kind != "booklet"])))
     elif kind in ("each", "rule"):
@@ -137,7 +150,7 @@ def _entry(entry, pos, n, game, comp, scope, problems):
         for key in arg:
             if key not in allowed:
                 problems.append(Problem(arg.key_at(key) if hasattr(arg, "key_at") else apos,
-                                        f"unknown key `{key}` in `{kind}`", did_you_mean(key, allowed)))
+                                        f"unknown key `{key}` in `{kind}`", did_you_mean(str(key), allowed)))
         bounds = tuple((b, arg[b]) for b in BOUNDS if b in arg)
         if not bounds:
             problems.append(Problem(apos, f"`{kind}` needs `is:`, `min:` or `max:`", f"write {_EXAMPLES[kind]}"))
