@@ -220,7 +220,8 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
     load = [round(x, 2) for x in (*load_before, *os.getloadavg())]
     results = {"date": time.strftime("%Y-%m-%d %H:%M"), "cores": os.cpu_count(), "load_avg_before_after": load,
-               "previous_source": f"git {rev}, same run" if rev else "the last results.json",
+               "previous_source": (("an exported revision" if Path(rev).is_dir() else f"git {rev}") + ", same run")
+               if rev else "the last results.json",
                "previous": prev, "current": cur, "floor": floor_f}
     lines = [f"# Benchmarks — {results['date']}", "",
              f"Machine: {os.cpu_count()} cores, {platform.machine()}, {platform.system()}; "

@@ -49,7 +49,7 @@ def main():
     print(f"{LINE}{s:.3f} s")
     res = HERE / "results.json"
     data = json.loads(res.read_text("utf-8")) if res.exists() else {}
-    data["studio_preview_s"] = round(s, 3)
+    (data["current"] if isinstance(data.get("current"), dict) else data)["studio_preview_s"] = round(s, 3)
     res.write_text(json.dumps(data, indent=2) + "\n", "utf-8")
     md = HERE / "RESULTS.md"
     text = md.read_text("utf-8") if md.exists() else ""

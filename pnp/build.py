@@ -289,7 +289,9 @@ def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dic
     return prep, lint.collapse(found)
 
 
-def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
+def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None,
+               drawn: tuple | None = None) -> dict:
+    """Build one game's PDFs. cache, drawn: a warm session's resolved faces and their PDF code."""
     prep = prepare(project, game_id)
     errors = [f for f in _levels(prep.findings, opts) if f.severity == "error"]
     if errors:
@@ -322,7 +324,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
             from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
-            writer = PdfWriter(f, prep.fonts.name("sans"), meta)
+            writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
             sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),

@@ -63,7 +63,7 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
 @click.option("-j", "--jobs", default=0, type=click.IntRange(0),
               help="Processes to use: games built at once, and workers resolving a large deck's cards "
-                   "(default: one per core; 1: a single process). The PDFs are the same whatever N.")
+                   "(default: one per idle core; 1: a single process). The PDFs are the same whatever N.")
 @click.option("--cover/--no-cover", default=True, show_default=True,
               help="Start with a cover page: title, contents with page numbers, how to print and assemble, "
                    "QR code to game.yaml `url`.")
@@ -92,8 +92,8 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     except Problems as e:
         _fail_input(e)
     only_ids = tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip()))
-    from pnp.parallel import cores
-    jobs = jobs or cores()
+    from pnp.parallel import default_jobs
+    jobs = jobs or default_jobs()
     # several games: one process each, then the cores left over go to each game's own workers
     opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
                    booklet=booklet, only=only_ids, strict=strict, draft=draft,

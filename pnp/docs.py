@@ -17,12 +17,13 @@ from pnp.layout.units import MM
 TYPE_HELP = {
     "rect": "a rectangle, optionally with rounded corners", "ellipse": "an ellipse filling its box",
     "line": "a straight line from (x, y) to (x2, y2), or across the width when x2/y2 are not given",
-    "path": "an SVG path (`M L H V C S Q T Z`) in mm, relative to (x, y)",
+    "path": "an SVG path (`M L H V C S Q T A Z`, arcs included) in mm, relative to (x, y)",
     "polygon": "a closed polygon through `points`, in mm relative to (x, y)",
     "text": "text fitted into its box: it shrinks from `size` to `min_size`, else the build stops; "
-            "`**bold**`, `*emphasis*` and `:icon:` inline",
+            "inline markup (see Text markup): `**bold**`, `*italic*`, `<span color=… size=… font=…>`, `<u>`, `<s>`, "
+            "`<br>`, `&nbsp;`, `:icon:`",
     "icon": "a vector icon from the built-in or the game's icons.yaml, scaled into its box",
-    "image": "a PNG or JPEG picture from the game folder",
+    "image": "a PNG or JPEG picture, or SVG art drawn as vector shapes, from the game folder",
     "qr": "a QR code (square, the smaller of w and h)",
     "cut": "a die-line to cut along (a rectangle, or a path `d`)", "fold": "a die-line to fold along",
     "glue": "a glue area", "window": "a window to cut out",
@@ -34,11 +35,14 @@ EXAMPLES = {
     "rect": "{type: rect, x: 3, y: 3, w: 57, h: 20, radius: 2, fill: paper, stroke: \"#333333\"}",
     "ellipse": "{type: ellipse, x: 20, y: 30, w: 23, h: 23, fill: \"{{ palette[card.suit] }}\"}",
     "line": "{type: line, x: 5, y: 40, x2: 58, y2: 40, stroke: \"#999999\", dash: [2, 1]}",
-    "path": "{type: path, x: 10, y: 10, d: \"M 0 0 L 10 0 L 5 8 Z\", fill: \"#c0392b\"}",
+    "path": "{type: path, x: 10, y: 10, d: \"M 0 5 A 5 5 0 0 1 10 5 L 5 12 Z\", fill: \"#c0392b\"}",
     "polygon": "{type: polygon, x: 10, y: 10, points: [[0, 0], [10, 0], [5, 8]], fill: \"#c0392b\"}",
-    "text": "{type: text, x: 5, y: 40, w: 53, h: 12, text: \"{{ card.name }}\", size: 14, min_size: 8, align: center}",
-    "icon": "{type: icon, name: star, x: 26.5, y: 60, w: 10, h: 10, color: \"#c9a227\"}",
-    "image": "{type: image, x: 3, y: 15, w: 57, h: 40, src: \"art/{{ card.id }}.png\", fit: cover}",
+    "text": "{type: text, x: 5, y: 40, w: 53, h: 12, text: \"{{ card.name }}\", size: 14, min_size: 8, align: center}\n"
+            "  stamp: {type: text, x: 8, y: 30, w: 47, h: 12, text: 'Pay <span color=\"crimson\">3</span> *gold*', "
+            "size: 16, rotate: -30}",
+    "icon": "{type: icon, name: star, x: 26.5, y: 60, w: 10, h: 10, color: \"#c9a227\", mirror: horizontal}",
+    "image": "{type: image, x: 3, y: 15, w: 57, h: 40, src: \"art/{{ card.id }}.png\", fit: cover}\n"
+             "  dagger: {type: image, x: 10, y: 20, w: 43, h: 30, src: art/dagger.svg, rotate: 90}",
     "qr": "{type: qr, x: 45, y: 70, w: 14, h: 14}",
     "cut": "{type: cut, x: 10, y: 10, w: 30, h: 20, radius: 2}",
     "fold": "{type: fold, x: 0, y: 44, w: 63, h: 0}",
@@ -50,7 +54,11 @@ PARAM_HELP = {
     "y": "top edge, from the trim's top-left corner", "w": "width", "h": "height",
     "when": "draw only when this template is true, e.g. `\"{{ card.value > 2 }}\"`",
     "repeat": "draw once per item of this list template; `item` and `index` are set in each copy",
-    "opacity": "0 (invisible) to 1 (opaque)", "fill": "fill colour", "stroke": "outline colour",
+    "opacity": "0 (invisible) to 1 (opaque)",
+    "rotate": "degrees clockwise as seen on the card, about `origin`; the element is drawn (text fitted) in its "
+              "own box first, then turned",
+    "origin": "the point `[x, y]` (on the card, like x/y) to turn about; default the element's centre",
+    "mirror": "flip about the element's centre before turning", "fill": "fill colour", "stroke": "outline colour",
     "stroke_width": "outline width", "dash": "dash pattern of the outline, e.g. `[2, 1]` (mm)",
     "radius": "corner radius", "x2": "end point x", "y2": "end point y", "d": "SVG path data in mm",
     "scale": "scale factor of the path", "points": "corner points `[[x, y], …]` in mm",
@@ -77,7 +85,7 @@ PARAM_HELP = {
     "grid_stroke": "colour of the cell grid lines",
 }
 KIND = {"len": ("length", "mm; or write 2cm, 1in, 12pt"), "pt": ("number", "pt"), "num": ("number", ""),
-        "color": ("colour", "#rrggbb, a palette name, or none"), "str": ("string", ""), "bool": ("true/false", ""),
+        "color": ("colour", "palette name, CSS name, #rgb, #rrggbb(aa), rgb(), hsl(), none"), "str": ("string", ""), "bool": ("true/false", ""),
         "text": ("text", "translatable, template"), "list": ("list", ""), "any": ("any", "")}
 
 
@@ -143,6 +151,22 @@ def generate() -> str:
     out += [
             "", "## A layout file (`layouts/<game>/<name>.yaml`)", "",
             "Top-level keys: " + ", ".join(f"`{k}`" for k in sorted(TOP_KEYS)) + ".", "",
+            "## Layout language", "",
+            "- **Colours** (any colour parameter and palette entry): a palette name, one of the 148 CSS names "
+            "(`crimson`), `#rgb`, `#rrggbb`, `#rrggbbaa` (alpha = the element's opacity; shapes only), `rgb(200, 40, 40)`, "
+            "`rgba(…)`, `hsl(210, 50%, 40%)`, `none`. A typo gets a did-you-mean. Example: `fill: \"#00000080\"`.",
+            "- **Text markup**: `**bold**`, `*italic*`, `***bold italic***`, `<b> <i> <u> <s>`, "
+            "`<span color=\"crimson\" size=\"12\" font=\"serif\">…</span>`, `<br>`, `&nbsp;`, `&lt; &gt; &amp;`, "
+            "`:icon:`. Spans nest and cross line breaks; fitting counts them. Bold is the outline stroked and italic "
+            "a 12° oblique unless game.yaml gives the role those faces (`fonts: {hand: {regular: …, bold: …, "
+            "italic: …, bold_italic: …}}`). Example: `text: 'Pay <span color=\"crimson\">3 gold</span> or <u>skip</u>'`.",
+            "- **Rotating and mirroring**: `rotate` (every element) and `mirror` (images, icons), below. Example: "
+            "`{type: text, x: 2, y: 2, w: 84, h: 6, text: Spine, rotate: 90, origin: [2, 2]}`.",
+            "- **SVG art**: `image` with an `.svg` file is drawn as vector shapes (svglib); text, embedded bitmaps, "
+            "gradients, patterns, masks, filters and clip paths are refused with their line; `fit: cover` too.",
+            "- **Per-card layouts**: a component's `front:`/`back:` may be `{by: FIELD, cases: {VALUE: LAYOUT}, "
+            "default: LAYOUT}` (without `cases` the field's value names the layout). Example: `front: {by: type, "
+            "cases: {weapon: my-game/weapon}, default: my-game/card}`.", "",
             "## Element types", "", "Every element takes these common parameters:", "",
             "| parameter | type | default | unit | meaning |", "|---|---|---|---|---|"]
     for p, (kind, d) in COMMON.items():

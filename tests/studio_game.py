@@ -1,10 +1,7 @@
 """A small synthetic game for the studio's tests, written into a throwaway project."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 GAME_YAML = """\
 id: mini
@@ -51,9 +48,7 @@ def make(tmp_path: Path, cards: str = CARDS) -> Path:
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(GAME_YAML, "utf-8")
     (game / "cards.yaml").write_text(cards, "utf-8")
-    (root / "layouts").mkdir()
-    shutil.copytree(ROOT / "layouts" / "common", root / "layouts" / "common")
-    (root / "layouts" / "mini").mkdir()
+    (root / "layouts" / "mini").mkdir(parents=True)   # `common/poker` is built into pnp
     (root / "layouts" / "mini" / "card.yaml").write_text(CARD_LAYOUT, "utf-8")
     (root / "layouts" / "mini" / "back.yaml").write_text(BACK_LAYOUT, "utf-8")
     return root

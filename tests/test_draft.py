@@ -67,3 +67,12 @@ def test_draft_flags_overflowing_text_with_a_red_corner(tmp_path):
 def test_draft_and_strict_together_are_refused(tmp_path):
     r = run_pnp("--project", project(tmp_path), "build", "--draft", "--strict", "--out", tmp_path / "o")
     assert r.returncode == 2 and "give one of them" in r.stderr
+
+
+def test_watch_draft_builds_the_draft(tmp_path):
+    from pnp.build import Project
+    from pnp.watch import run
+    root = project(tmp_path)
+    out = tmp_path / "out"
+    run(Project(root), ["solo"], None, dict(out=out, draft=True), interval=0.05, max_builds=1)
+    assert (out / "solo" / "solo.en.a4.draft.pdf").is_file()

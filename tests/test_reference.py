@@ -23,9 +23,9 @@ def test_every_element_type_and_parameter_is_in_the_reference():
 
 def test_a_new_parameter_appears_without_touching_the_generator(monkeypatch):
     params, fn = TYPES["rect"]
-    monkeypatch.setitem(TYPES, "rect", (dict(params, rotate=("num", 0.0)), fn))
+    monkeypatch.setitem(TYPES, "rect", (dict(params, glow=("num", 0.0)), fn))
     section = docs.generate().split("### `rect`", 1)[1].split("\n### ", 1)[0]
-    assert "| `rotate` | number | 0 |" in section
+    assert "| `glow` | number | 0 |" in section
 
 
 def test_pnp_docs_writes_the_reference(tmp_path):

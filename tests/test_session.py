@@ -12,13 +12,23 @@ def test_a_warm_rebuild_writes_what_a_fresh_build_writes(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     root = synth.write_game(tmp_path / "proj", 12)
     deck = root / "content/synth/cards.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("卡片 9 Card", "卡片 9 Card 鳳", 1), "utf-8")
     warm = Session(root, out=tmp_path / "warm")
     warm.build(["synth"])
     assert len(warm.cache) == 12
-    deck.write_text(deck.read_text("utf-8").replace("卡片 3 Card", "卡片 3 Card changed", 1), "utf-8")
+    # card 6 gains a character no card had: 鳳 (first on card 9) is then encoded one place later in
+    # the font subset, so the code saved for card 9 no longer holds; cards 1-5 are drawn as before
+    deck.write_text(deck.read_text("utf-8").replace("卡片 6 Card", "卡片 6 Card 龍", 1), "utf-8")
+    from pnp.render import pdf
+    replays = []
+    real = pdf._replay
+    monkeypatch.setattr(pdf, "_replay", lambda *a: replays.append(real(*a)) or replays[-1])
     [m] = warm.build(["synth"])
+    monkeypatch.setattr(pdf, "_replay", real)
     [fresh] = Session(root, out=tmp_path / "fresh").build(["synth"])
     assert len(warm.cache) == 13                 # one face pair re-resolved, the rest reused
-    pdf = m["pdfs"][0]["path"]
-    assert (tmp_path / "warm" / pdf).read_bytes() == (tmp_path / "fresh" / pdf).read_bytes()
+    path = m["pdfs"][0]["path"]
+    assert (tmp_path / "warm" / path).read_bytes() == (tmp_path / "fresh" / path).read_bytes()
     assert m["checks"] == fresh["checks"]
+    assert True in replays                       # drawn code of unchanged faces was put in again …
+    assert False in replays                      # … unless their text now encodes differently

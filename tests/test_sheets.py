@@ -145,3 +145,21 @@ def test_watch_rebuilds_a_game_when_its_spreadsheet_changes(tmp_path):
     root = game(tmp_path, "cards.xlsx", xlsx_writer([HEADER] + ROWS))
     (tmp_path / "content" / "h").mkdir()
     assert affected(Project(tmp_path), ["g", "h"], [root / "cards.xlsx"]) == ["g"]
+
+
+def test_a_pipe_a_bad_encoding_and_a_sheet_on_a_csv_are_problems(tmp_path):
+    import os
+    root = game(tmp_path, "cards.csv\n    sheet: Deck", csv_writer([HEADER] + ROWS))
+    with pytest.raises(Problems) as e:
+        load_game(root)
+    assert "`sheet: Deck` is for workbooks" in str(e.value.problems[0])
+    (root / "game.yaml").write_text(GAME % "cards.csv", "utf-8")
+    (root / "cards.csv").write_bytes("id,name\nä,x\n".encode("latin-1"))
+    with pytest.raises(Problems) as e:
+        load_game(root)
+    assert "cannot be read" in str(e.value.problems[0])
+    (root / "cards.csv").unlink()
+    os.mkfifo(root / "cards.csv")   # read, it would block for ever
+    with pytest.raises(Problems) as e:
+        load_game(root)
+    assert "named pipe" in str(e.value.problems[0])

@@ -13,10 +13,11 @@ table cells (odfpy is the OpenDocument reference library in Python; no pandas).
 from __future__ import annotations
 
 import csv
+import io
 from pathlib import Path
 
-from pnp.content.yamlfile import YList, YMap
-from pnp.errors import Collector, Pos, did_you_mean, display_path
+from pnp.content.yamlfile import YList, YMap, read_bytes
+from pnp.errors import Collector, Pos, Problems, did_you_mean, display_path
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
 MAX_ROWS = 10_000
@@ -53,9 +54,17 @@ class _Where:
 def _read(path: Path, sheet, pos: Pos, col: Collector):
     """(where, rows): rows are lists of (value, row number) per physical row; values str, int, float, bool or None."""
     suffix = path.suffix.lower()
+    if sheet is not None and suffix in (".csv", ".tsv"):
+        col.add(pos, f"`sheet: {sheet}` is for workbooks, and `{path.name}` is a {suffix[1:].upper()} file",
+                "remove `sheet:`")
+    try:
+        data = read_bytes(path)   # a pipe or device is refused unread, an oversized file before reading
+    except Problems as e:
+        col.extend(e.problems)
+        return None, []
     try:
         if suffix in (".csv", ".tsv"):
-            with open(path, encoding="utf-8-sig", newline="") as f:
+            with io.StringIO(data.decode("utf-8-sig"), newline="") as f:
                 reader = csv.reader(f, delimiter="\t" if suffix == ".tsv" else ",")
                 rows = []
                 for r in reader:
@@ -65,7 +74,7 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
             return _Where(path, None), rows
         if suffix == ".xlsx":
             import openpyxl
-            wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+            wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
             try:
                 name = sheet or wb.sheetnames[0]
                 if name not in wb.sheetnames:
@@ -80,7 +89,7 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
                 wb.close()
             return _Where(path, name), rows
         if suffix == ".ods":
-            return _read_ods(path, sheet, pos, col)
+            return _read_ods(path, io.BytesIO(data), sheet, pos, col)
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         col.add(pos, f"`{path.name}` cannot be read: {e}", "save it again as UTF-8 (CSV) or as a workbook")
         return None, []
@@ -91,11 +100,11 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
     return None, []
 
 
-def _read_ods(path: Path, sheet, pos, col):
+def _read_ods(path: Path, data, sheet, pos, col):
     from odf.opendocument import load
     from odf.table import Table, TableCell, TableRow
     from odf.namespaces import OFFICENS, TABLENS
-    doc = load(str(path))
+    doc = load(data)
     tables = doc.spreadsheet.getElementsByType(Table)
     names = [t.getAttrNS(TABLENS, "name") for t in tables]
     name = sheet or (names[0] if names else None)

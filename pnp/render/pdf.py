@@ -29,7 +29,10 @@ def _color(c):
 
 
 class PdfWriter:
-    def __init__(self, path: str, font_name: str, meta: dict):
+    def __init__(self, path: str, font_name: str, meta: dict, drawn: tuple | None = None):
+        """drawn: (last, this) a warm session's PDF code of faces drawn by the game's last build, read
+        here, and of those drawn by this one, filled here (see _form): what is not used again goes."""
+        self.drawn, self.drawn_now = drawn or (None, None)
         self.c = rl_canvas.Canvas(path, invariant=1, initialFontName=font_name, initialFontSize=10,
                                   pageCompression=1)
         self.font = font_name
@@ -69,8 +72,14 @@ class PdfWriter:
         c = self.c
         b = face.bleed
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=face.w + b, uppery=face.h + b)
-        for piece in face.pieces:
-            draw_piece(c, piece, face.h)
+        memo = self.drawn.get(id(face.pieces)) if self.drawn is not None else None
+        if memo is not None and memo[0] is face.pieces and memo[1] == face.h and _replay(c, face, memo):
+            self.drawn_now[id(face.pieces)] = memo
+        else:
+            for piece in face.pieces:
+                draw_piece(c, piece, face.h)
+            if self.drawn_now is not None and _replayable(face):
+                self.drawn_now[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
         c.endForm()
         self.forms[key] = name
         if len(self.forms) > FORM_MEMORY:
@@ -156,6 +165,51 @@ class PdfWriter:
 
     def close(self):
         self.c.save()
+
+
+def _replayable(face) -> bool:
+    from reportlab.pdfbase.pdfmetrics import getFont
+    return all(getFont(p.font)._dynamicFont for p in face.pieces if isinstance(p, Run))
+
+
+def _splits(c, face) -> list:
+    """How the face's text was encoded: (subset, bytes) per run, in the document's font subsets."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+    return [getFont(p.font).splitString(p.text, c._doc) for p in face.pieces if isinstance(p, Run)]
+
+
+def _replay(c, face, memo) -> bool:
+    """Put the PDF code drawn for the same pieces in an earlier build into the open form, when that is
+    what drawing them again would write. Drawing has effects on the document besides the code: font
+    subsets take the characters in the order they first appear, and an image is added on its first use.
+    Those are done here in the same order (text encoded, images drawn and their code dropped); the saved
+    code is used only if every run encodes to the same bytes as then. Otherwise nothing is kept, and the
+    caller draws the face (the effects already made are the ones drawing makes first)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+    _pieces, h, code, splits = memo
+    doc, start, in_use = c._doc, len(c._code), list(c._formsinuse)
+    got = []
+    for p in face.pieces:
+        if isinstance(p, Run):
+            font = getFont(p.font)
+            parts, cur = font.splitString(p.text, doc), -1
+            for subset, _t in parts:
+                if subset != cur:
+                    font.getSubsetInternalName(subset, doc)
+                    cur = subset
+            got.append(parts)
+        elif isinstance(p, Image):
+            name = _image_names.get(f"{p.path}auto".encode())   # as canvas.drawImage names it
+            if name and doc.getXObjectName(name) in doc.idToObject:
+                c._formsinuse.append(name)    # all drawImage does for an image the document has
+            else:
+                _image(c, p, h)
+    del c._code[start:]
+    if got != splits:
+        c._formsinuse[:] = in_use
+        return False
+    c._code.extend(code)
+    return True
 
 
 def _xmp(c, meta):

@@ -40,6 +40,7 @@ _FULL = re.compile(r"(\*\*\*|\*\*|\*|:[a-z][a-z0-9_-]*:|\n|<br\s*/?>|</?(?:b|i|u
 _ATTR = re.compile(r"""\s*([a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 _ENTITY = {"&nbsp;": "\u00a0", "&lt;": "<", "&gt;": ">", "&amp;": "&"}
 _FLAG = {"b": "bold", "i": "italic", "u": "underline", "s": "strike"}
+_TAG = re.compile(r"</?(?:b|i|u|s)>|<span(?:\s[^<>]*)?>|</span>")   # a piece that is a tag, not text
 
 
 def split(text: str, full: bool = False, color_of=None, fonts=None) -> list:
@@ -65,14 +66,14 @@ def split(text: str, full: bool = False, color_of=None, fonts=None) -> list:
             out.append(("i", piece[1:-1], style))
         elif piece in _ENTITY:
             out.append(("t", _ENTITY[piece], style))
-        elif piece.startswith("</"):
+        elif piece.startswith("</") and full and _TAG.fullmatch(piece):
             name = piece[2:-1]
             if not stack or stack[-1][0] != name:
                 opened = f"`<{stack[-1][0]}>` is still open" if stack else "nothing is open"
                 raise MarkupError(f"`{piece}` closes nothing here ({opened})")
             _n, style = stack.pop()
             style = style._replace(bold=style.bold or bold, italic=style.italic or italic)
-        elif piece.startswith("<"):
+        elif piece.startswith("<") and full and _TAG.fullmatch(piece):
             name = "span" if piece.startswith("<span") else piece[1:-1]
             stack.append((name, style))
             if name == "span":

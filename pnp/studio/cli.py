@@ -52,7 +52,7 @@ def command():
         if open_browser:
             import webbrowser
             webbrowser.open(url)
-        config = uvicorn.Config(app, log_level="warning", lifespan="off")
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", timeout_graceful_shutdown=1)  # open event streams
         try:
             uvicorn.Server(config).run(sockets=[sock])
         except KeyboardInterrupt:

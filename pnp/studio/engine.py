@@ -97,6 +97,9 @@ class Studio:
                 continue
             if isinstance(decl.get("cards"), str):
                 path, inline = root / decl["cards"], False
+                if path.suffix.lower() not in (".yaml", ".yml"):
+                    raise Refused(400, f"the cards of `{comp_id}` come from the spreadsheet `{decl['cards']}`: "
+                                       "edit them there (the studio writes YAML files only)")
             elif decl.get("items") is not None:
                 path, inline = root / "game.yaml", True
             else:
@@ -181,13 +184,16 @@ class Studio:
             from pnp.content.loader import load_game
             g = load_game(self.project.content / self._game(game))
             comp, item, _i = self._item(g, comp_id, card)
-            path, inline, owner = self.source(game, comp_id)
-            text, _bom = self.read(path)
-            own = {k.value for k, _v in yamledit.card_node(text, owner, card, inline).value}
+            try:
+                path, inline, owner = self.source(game, comp_id)
+                text, _bom = self.read(path)
+                own, note = {k.value for k, _v in yamledit.card_node(text, owner, card, inline).value}, ""
+            except Refused as e:   # a spreadsheet deck: shown, edited in the spreadsheet
+                path, text, own, note = Path(str(comp.source.file if comp.source else "")), "", None, e.message
             fields = []
             for name, (typ, required, _c) in comp.fields.items():
                 v = item.get(name)
-                fields.append({"name": name, "type": typ, "editable": typ in TEXT_TYPES and (name in own or v is None),
+                fields.append({"name": name, "type": typ, "editable": own is not None and typ in TEXT_TYPES and (name in own or v is None),
                                "translated": isinstance(v, dict) or (v is None and typ == "text"),
                                "values": ({lg: v.get(lg) for lg in g.languages} if isinstance(v, dict) else
                                           {lg: v for lg in g.languages} if isinstance(v, str) else
@@ -195,7 +201,7 @@ class Studio:
                                "stale": sorted(self.stale_langs(game, comp.id, item.id, name)),
                                "where": str(item.at(name))})
             return {"game": game, "component": comp.id, "card": item.id, "languages": list(g.languages),
-                    "fields": fields, "file": path.name, "base": sha(text), "where": str(item.pos)}
+                    "fields": fields, "file": path.name, "base": sha(text), "where": str(item.pos), "note": note}
 
     @staticmethod
     def _item(g, comp_id, card):
@@ -235,13 +241,17 @@ class Studio:
     def preview(self, game, comp_id, card, edits, lang=None) -> dict:
         """Load the game with the edits (unsaved), judge it, and draw only this card."""
         with self.lock:
-            path, text, new, _bom = self._apply(game, comp_id, card, edits)
+            if edits:
+                path, text, new, _bom = self._apply(game, comp_id, card, edits)
+            else:   # the card as saved (also for cards of a spreadsheet, which the studio does not write)
+                self._game(game)
+                path, text, new = None, "", ""
             key = (game, comp_id, card, lang, sha(text), self.version)
             before = self._before.get(key)
             if before is None:   # the saved card's verdict: judged once per version of the files
                 before = self._before = {key: self._judge(game, comp_id, card, lang, {})}
                 before = before[key]
-            after = self._judge(game, comp_id, card, lang, {path: new})
+            after = self._judge(game, comp_id, card, lang, {path: new} if path else {})
             keyset = lambda fs: {(f["severity"], f["message"], f["card"], f["check"]) for f in fs}  # noqa: E731
             b, a = keyset(before["findings"]), keyset(after["findings"])
             after["caused"] = [f for f in after["findings"] if keyset([f]) - b]

@@ -1,7 +1,7 @@
 """The translation table: every text field of every card, one column per language."""
 from __future__ import annotations
 
-from pnp.studio.engine import TEXT_TYPES, Refused, sha
+from pnp.studio.engine import Refused, sha
 
 
 def translation_view(studio, game: str) -> dict:
