@@ -214,6 +214,8 @@ def main():
         else:
             prev = old.get("current", old)
         floor_f = floor(decks)
+        from studio import measure as studio_preview   # bench/studio.py: edit → preview in `pnp studio`
+        cur["studio_preview_s"] = round(studio_preview(), 3)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     load = [round(x, 2) for x in (*load_before, *os.getloadavg())]

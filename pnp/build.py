@@ -15,6 +15,7 @@ from pnp.errors import Pos, Problem, Problems, did_you_mean, display_path
 from pnp.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.layout.icons import load_icons
+from pnp.layout.choice import layout_for
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
 from pnp.layout import qr
@@ -49,6 +50,8 @@ class Options:
     booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
     only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
     strict: bool = False         # every warning is an error (nothing written)
+    draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
+                                 # warnings, a DRAFT mark on every page (pnp.layout.draft)
     jobs: int = 1                # processes resolving faces (pnp.parallel); the bytes do not depend on it
 
 
@@ -93,7 +96,7 @@ class Prepared:
 
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
-    icons = load_icons([project.layouts / "common" / "icons.yaml", project.layouts / game_id / "icons.yaml"])
+    icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
@@ -101,21 +104,45 @@ def prepare(project: Project, game_id: str) -> Prepared:
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
 
 
+def icon_files(project: Project, game_id: str) -> list[Path]:
+    """Icons files, later ones overriding earlier ones: built-in, the project's common/, the game's."""
+    from pnp.layout.layouts import BUILTIN
+    return [BUILTIN / "common" / "icons.yaml", project.layouts / "common" / "icons.yaml",
+            project.layouts / game_id / "icons.yaml"]
+
+
 def _fonts(game) -> fontmod.FontSet:
     roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
     problems = []
     for role, spec in game.fonts.items():
         pos = game.meta["fonts"].at(role)
-        if spec in fontmod.BUILTIN:
-            roles[role] = fontmod.builtin_path(spec)
-            continue
-        p = Path(str(spec))
-        full = game.root / p
-        if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
-            problems.append(Problem(pos, f"font `{spec}` is not a file inside the game folder",
-                                    f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
-            continue
-        roles[role] = full
+        faces = {"regular": spec}
+        if isinstance(spec, dict):   # {regular: …, bold: …, italic: …, bold_italic: …}
+            faces = dict(spec)
+            for face in faces:
+                if face not in fontmod.FACES:
+                    problems.append(Problem(spec.key_at(face) if hasattr(spec, "key_at") else pos,
+                                            f"font role `{role}`: `{face}` is not a face", did_you_mean(face, fontmod.FACES)))
+            if "regular" not in faces:
+                problems.append(Problem(pos, f"font role `{role}` has no `regular` face",
+                                        "add `regular: fonts/….ttf` (bold and italic are optional: drawn synthetically)"))
+                continue
+        for face, file in faces.items():
+            if face not in fontmod.FACES:
+                continue
+            key = role if face == "regular" else f"{role}:{face}"
+            fpos = spec.at(face) if isinstance(spec, dict) and hasattr(spec, "at") else pos
+            if file in fontmod.BUILTIN:
+                roles[key] = fontmod.builtin_path(file)
+                continue
+            p = Path(str(file))
+            full = game.root / p
+            if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+                what = f"font `{file}`" + (f" (the `{face}` face of role `{role}`)" if face != "regular" else "")
+                problems.append(Problem(fpos, f"{what} is not a file inside the game folder",
+                                        f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
+                continue
+            roles[key] = full
     try:
         fs = fontmod.FontSet(roles) if not problems else None
     except fontmod.FontError as e:
@@ -137,19 +164,28 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     """
     game = prep.game
     ctx_all = resolver.ctx
-    front = prep.layouts.get(comp.front, game.meta["components"][comp.id].at("front"))
-    back = prep.layouts.get(comp.back, game.meta["components"][comp.id].at("back")) if comp.back else None
-    wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
-    world = resolver.fingerprint() if wide else None
-    layouts = (repr(front), repr(back)) if cache is not None else None
+    decl = game.meta["components"][comp.id]
+    front0 = prep.layouts.get(comp.front, decl.at("front"))
+    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+    chosen: dict = {}
+    world = None
+    reprs: dict = {}      # layout → its repr, for cache keys (computed once per layout, not per card)
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
+        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
+        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        if front is None:
+            continue
+        wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
+        if wide and world is None:
+            world = resolver.fingerprint()
         for copy in range(item.copies):
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                key = (lang, *layouts, repr(ctx["card"]), copy, world)
+                layouts = tuple(reprs.setdefault(id(x), repr(x)) for x in (front, back))
+                key = (lang, *layouts, repr(ctx["card"]), copy, world if wide else None)
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
@@ -220,15 +256,26 @@ def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
     return resolver
 
 
-def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
-    """Load, run the rules and resolve every face (no rendering). Raises Problems."""
+def _levels(findings, opts) -> list:
+    """The findings at the levels the options ask for: --strict raises warnings, --draft lowers errors."""
+    if opts.draft:
+        return lint.draft(findings)
+    return lint.strict(findings) if opts.strict else list(findings)
+
+
+def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dict | None = None) -> tuple[Prepared, list]:
+    """Load, run the rules and resolve every face (no rendering). Raises Problems.
+    `cache`: a warm session's face cache; `keep`: filled with component id → its (front, back) faces."""
     prep = prepare(project, game_id)
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
     for comp in prep.game.components.values():
-        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in sets.observe(comp, faces(prep, lang, resolver, comp))]
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+        if keep is not None:
+            keep[comp.id] = pairs
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
     check_booklets(prep, resolver)
     found = set(prep.findings) | resolver.findings | set(sets.findings())
     if not resolver.problems:  # the page rules on both papers, printed double-sided
@@ -246,7 +293,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                drawn: tuple | None = None) -> dict:
     """Build one game's PDFs. cache, drawn: a warm session's resolved faces and their PDF code."""
     prep = prepare(project, game_id)
-    errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
+    errors = [f for f in _levels(prep.findings, opts) if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
@@ -257,9 +304,10 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
+        resolver.draft = opts.draft
         books = _booklets(prep, resolver, comps, opts)
         only = f".{'+'.join(opts.only)}" if opts.only else ""
-        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
+        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}{'.draft' if opts.draft else ''}.pdf"
         target = outdir / name
         comps_info = []
         cm = atomic_output(target, root=opts.out)
@@ -271,7 +319,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
                     "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
                                                                      credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
-                    "lang": lang, "show_outline": opts.cover}
+                    "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
                 meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
@@ -316,7 +364,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if resolver.problems:
                 raise Problems(resolver.problems)
             found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
-            fit = [x for x in (lint.strict(found) if opts.strict else found) if x.severity == "error"]
+            found = _levels(found, opts)
+            fit = [x for x in found if x.severity == "error"]
             if fit:
                 raise RuleErrors(sorted(fit))
             writer.close()
@@ -333,7 +382,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
-                           "findings": [x.as_json() for x in sorted(set(prep.findings).union(*map(set, pending)))]}}
+                           "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest

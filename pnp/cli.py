@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import time
@@ -11,6 +10,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
+from pnp.cli_options import back_offset_points
 from pnp.errors import Problems
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -60,7 +60,7 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", default="zh-TW", show_default=True, help=LANG_HELP)
+@click.option("--lang", default=None, help=LANG_HELP + " Default: each game's first language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
               help="long/short: backs mirrored for double-sided printing flipped on that edge; fold: fronts and "
@@ -82,16 +82,20 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]",
               help="Build only these components (e.g. `--only rules`), into <game>.<lang>.<paper>.<ids>.pdf.")
 @click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error: exit 1, write nothing.")
+@click.option("--draft", is_flag=True, help="Print what can be printed: a missing picture as a box with its file name, "
+              "overflowing text at its minimum size with a red corner flag, errors as warnings, DRAFT on every page "
+              "(writes <game>.<lang>.<paper>.draft.pdf).")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict, draft):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.build import Options
     proj = _project(ctx)
     outp = Path(out)
     try:
         _check_out(proj, outp, out)
-        offset = _offset(back_offset)
+        offset = back_offset_points(back_offset)
         names = proj.resolve_names(games)
+        _draft_or_strict(draft, strict)
     except Problems as e:
         _fail_input(e)
     only_ids = tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip()))
@@ -99,7 +103,8 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     jobs = jobs or default_jobs()
     # several games: one process each, then the cores left over go to each game's own workers
     opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
-                   booklet=booklet, only=only_ids, strict=strict, jobs=max(1, jobs // max(1, len(names))))
+                   booklet=booklet, only=only_ids, strict=strict, draft=draft,
+                   jobs=max(1, jobs // max(1, len(names))))
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     try:
         results = _build_all(tasks, jobs)
@@ -155,7 +160,7 @@ def _build_one(task):
     t0 = time.perf_counter()
     out, err = [], []
     try:
-        langs = load_game(proj.content / name).languages if lang == "all" else (lang,)
+        langs = load_game(proj.content / name).languages if lang == "all" else ((lang,) if lang else ())
         m = build_game(proj, name, replace(opts, langs=langs))
     except Problems as e:
         err += [str(p) for p in e.problems]
@@ -187,16 +192,11 @@ def _check_out(proj, outp: Path, out: str):
                                     "give another folder, e.g. `output`")])
 
 
-def _offset(text: str):
+def _draft_or_strict(draft: bool, strict: bool):
     from pnp.errors import Pos, Problem
-    try:
-        x, y = (float(v) for v in text.split(","))
-        if not all(math.isfinite(v) and abs(v) <= 50 for v in (x, y)):
-            raise ValueError
-        return (x * 72 / 25.4, y * 72 / 25.4)
-    except ValueError:
-        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm (each within ±50 mm)",
-                                "write e.g. `0.5,-1`")]) from None
+    if draft and strict:
+        raise Problems([Problem(Pos("--draft"), "--draft lowers errors to warnings and --strict raises warnings to errors",
+                                "give one of them")])
 
 
 @main.command()
@@ -283,6 +283,14 @@ def _attach():
     main.add_command(calibrate_cmd())
     from pnp.watch import command as watch_cmd
     main.add_command(watch_cmd())
+    from pnp.scaffold import command as new_cmd
+    main.add_command(new_cmd())
+    from pnp.docs import command as docs_cmd
+    main.add_command(docs_cmd())
+    from pnp.iconsheet import command as icons_cmd
+    main.add_command(icons_cmd())
+    from pnp.studio.cli import command as studio_cmd
+    main.add_command(studio_cmd())
 
 
 _attach()

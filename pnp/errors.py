@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -19,8 +19,11 @@ class Pos:
     file: str
     line: int = 0
     col: int = 0
+    label: str = field(default="", compare=False)   # how a spreadsheet cell is named: `cards.xlsx:Sheet1!D7`
 
     def __str__(self) -> str:
+        if self.label:
+            return self.label
         if self.line:
             return f"{self.file}:{self.line}:{self.col or 1}"
         return f"{self.file}:1:1"

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_options import back_offset_points
+
 IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~")
 
 
@@ -125,9 +127,10 @@ def _build(session, project, name, lang, out):
 def _image_cache_clear():
     """Art files can change between builds: forget what was learnt about them."""
     from pnp.layout import resolve
-    fn = getattr(resolve, "_image_info", None)
-    if hasattr(fn, "cache_clear"):
-        fn.cache_clear()
+    from pnp.layout import svgimage
+    for fn in (getattr(resolve, "_image_info", None), svgimage.load):
+        if hasattr(fn, "cache_clear"):
+            fn.cache_clear()
 
 
 def run(project, names, lang, options: dict, interval: float = 0.3, max_builds: int | None = None):
@@ -180,13 +183,14 @@ def command():
     @click.option("--booklet", type=click.Choice(["saddle", "none"]), default="saddle", show_default=True,
                   help="Rules booklets: saddle-stitch sheets, or plain pages (none) for reading on screen.")
     @click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]", help="Build only these components.")
+    @click.option("--draft", is_flag=True, help="Placeholders for missing pictures, flagged overflowing text, "
+                  "errors as warnings, DRAFT on every page (see `pnp build --draft`).")
     @click.option("--interval", default=0.3, show_default=True, type=click.FloatRange(0.05, 10),
                   help="Seconds between looks for changed files.")
     @click.pass_context
-    def watch(ctx, games, lang, paper, duplex, out, back_offset, cover, ink_saver, booklet, only, interval):
+    def watch(ctx, games, lang, paper, duplex, out, back_offset, cover, ink_saver, booklet, only, draft, interval):
         """Rebuild GAMES (all when none named) whenever their files in content/ or layouts/ change."""
         from pnp.build import Project
-        from pnp.cli import _offset
         from pnp.export.cli import _out_dir, guarded
         project = Project(Path(ctx.obj["project"]))
 
@@ -195,8 +199,8 @@ def command():
             names = project.resolve_names(games) if games else []
             if not games:
                 project.resolve_names(())  # no games at all is a mistake worth saying at once
-            return names, dict(paper=paper, duplex=duplex, out=outp, back_offset=_offset(back_offset),
-                               cover=cover, ink_saver=ink_saver, booklet=booklet,
+            return names, dict(paper=paper, duplex=duplex, out=outp, back_offset=back_offset_points(back_offset),
+                               cover=cover, ink_saver=ink_saver, booklet=booklet, draft=draft,
                                only=tuple(dict.fromkeys(c.strip() for c in only.split(",") if c.strip())))
         names, options = guarded(start)
         try:

@@ -130,8 +130,7 @@ def make(tmp: Path, extra: str = "", rules_en: str = RULES_EN, rules_zh: str | N
     root = tmp / "proj"
     game = root / "content" / "tiny"
     game.mkdir(parents=True)
-    shutil.copytree(ROOT / "layouts" / "common", root / "layouts" / "common")
-    (root / "layouts" / "tiny").mkdir()
+    (root / "layouts" / "tiny").mkdir(parents=True)   # common/* are built in
     (root / "layouts" / "tiny" / "card.yaml").write_text(CARD_LAYOUT, "utf-8")
     (root / "layouts" / "tiny" / "back.yaml").write_text(BACK_LAYOUT, "utf-8")
     (game / "game.yaml").write_text(GAME_YAML % {"extra": extra}, "utf-8")

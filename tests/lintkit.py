@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from pnp.build import Project, check_game
@@ -17,8 +16,6 @@ def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", blee
     root = tmp_path / "proj"
     (root / "content" / "g").mkdir(parents=True, exist_ok=True)
     (root / "layouts" / "g").mkdir(parents=True, exist_ok=True)
-    (root / "layouts" / "common").mkdir(exist_ok=True)
-    shutil.copy(ROOT / "layouts" / "common" / "icons.yaml", root / "layouts" / "common" / "icons.yaml")
     items = items if items is not None else [{"id": "one"}]
     back_line = "    back: g/back\n" if back is not None else ""
     (root / "content" / "g" / "game.yaml").write_text(

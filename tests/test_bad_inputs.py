@@ -153,6 +153,14 @@ def test_str_format_is_refused(src):
         templating.render(src, {})
 
 
+def test_an_expression_whose_value_is_huge_is_refused():
+    """`repeat:` and grids loop over an expression's value: 10,000 rows of 10,000 cells is refused."""
+    from pnp.layout import templating
+    assert templating.evaluate("[[1] * 3] * 2", {}) == [[1, 1, 1]] * 2
+    with pytest.raises(templating.TemplateError, match="larger than"):
+        templating.evaluate("[[1] * 10000] * 10000", {})
+
+
 @pytest.mark.parametrize("src", ORDINARY)
 def test_ordinary_templates_pass_the_size_checks(src):
     from pnp.layout import templating

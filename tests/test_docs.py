@@ -1,34 +1,19 @@
-"""The README's element table and the element types' declared parameters agree (Squib's docs test)."""
+"""The README points at the generated reference and the tutorial, and the tutorial names only real
+commands (the element tables themselves are checked in test_reference.py)."""
 import re
 
 from conftest import ROOT
-from pnp.layout.resolve import TYPES
-
-COMMON = {"type", "x", "y", "w", "h", "when", "repeat", "opacity"}
+from pnp.cli import main
 
 
-def _table():
+def test_readme_links_the_reference_and_the_tutorial():
     text = (ROOT / "README.md").read_text("utf-8")
-    rows = {}
-    for line in text.splitlines():
-        m = re.match(r"^\| (`[a-z_]+`(?:, `[a-z_]+`)*) \| (.*) \|$", line)
-        if m:
-            names = re.findall(r"`([a-z_]+)`", m.group(1))
-            for n in names:
-                rows[n] = set(re.findall(r"\b[a-z_0-9]+\b", m.group(2).replace("`", " ")))
-    return rows
+    assert "(docs/reference.md)" in text and "(docs/tutorial.md)" in text
+    assert (ROOT / "docs" / "tutorial.md").is_file() and (ROOT / "docs" / "reference.md").is_file()
 
 
-def test_every_element_type_is_documented_with_all_its_parameters():
-    rows = _table()
-    for name, (params, _fn) in TYPES.items():
-        assert name in rows, f"element type `{name}` is missing from the README table"
-        missing = set(params) - COMMON - rows[name]
-        assert not missing, f"`{name}`: parameters {sorted(missing)} are not documented in the README"
-
-
-def test_no_documented_type_is_unknown():
-    for name in _table():
-        if name in ("run", "command"):  # other tables of the README
-            continue
-        assert name in TYPES or not name.islower(), name
+def test_tutorial_names_only_existing_commands():
+    text = (ROOT / "docs" / "tutorial.md").read_text("utf-8")
+    used = set(re.findall(r"`?pnp ([a-z]+)", text))
+    assert {"new", "check", "build", "watch", "icons", "calibrate"} <= used
+    assert used <= set(main.commands), used - set(main.commands)

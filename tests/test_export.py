@@ -148,3 +148,23 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
                 bar.advance()
     assert "4/4 images" in tty.getvalue() and "#" * progress.WIDTH in tty.getvalue()
     assert pipe.getvalue() == ""
+
+
+def test_tts_saved_object_and_shared_backs(exported):
+    """Criminal Poker's decks share one back each (found by what prints): one back image, no unique
+    backs; the saved object holds every deck with file URIs to the exported sheets."""
+    from test_tts_save import validate
+    root = exported / "tts" / "en"
+    for deck in DECKS:
+        info = json.loads((root / f"{deck}.json").read_text("utf-8"))
+        assert info["unique_backs"] is False and info["back"] == f"{deck}.back.png"
+    save = json.loads((root / "criminal-poker.tts.json").read_text("utf-8"))
+    found = validate(save)
+    decks = {d["Nickname"]: d for d in found["DeckCustom"]}
+    assert sum(len(d["ContainedObjects"]) for d in decks.values()) == sum(DECKS.values())
+    for d in decks.values():
+        for entry in d["CustomDeck"].values():
+            assert entry["UniqueBack"] is False
+            for url in (entry["FaceURL"], entry["BackURL"]):
+                from urllib.parse import unquote
+                assert url.startswith("file://") and Path(unquote(url[len("file://"):])).is_file()

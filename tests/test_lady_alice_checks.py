@@ -20,7 +20,8 @@ def _broken(tmp_path, edits):
         text = p.read_text("utf-8")
         assert text.count(old) == 1, old
         p.write_text(text.replace(old, new), "utf-8")
-    return [str(f) for f in la.check(load_game(proj / "content" / "lady-alice"))]
+    from pnp import rules  # the rules plug-in and the checks game.yaml declares
+    return [str(f) for f in rules.run(load_game(proj / "content" / "lady-alice"))[0]]
 
 
 GAME, CLUES = "content/lady-alice/game.yaml", "content/lady-alice/clues.yaml"

@@ -90,3 +90,10 @@ def test_closing_punctuation_never_alone_on_the_last_line(fonts):
     for width in range(15, 60):
         lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM))[0])
         assert len(lines[-1].strip()) > 1 or len(lines) == 1, (width, lines)
+
+
+def test_text_that_only_looks_like_a_tag_prints_as_written():
+    from pnp.render.spans import split
+    for text in ("<script>x</script>", "a < b > c", "<3 players"):
+        segs = split(text, full=True)
+        assert "".join(v for k, v, _s in segs if k == "t") == text, segs

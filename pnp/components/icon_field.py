@@ -24,7 +24,7 @@ import random
 
 from pnp.layout.elements import element
 from pnp.layout.units import MM
-from pnp.rules.base import error
+from pnp.findings import error
 
 
 def parse_pool(s: str) -> list[tuple[str, str | None]]:

@@ -1,49 +1,55 @@
 """Load `content/<game>/` into the typed model, reporting every problem with its position."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
+from pnp.content import sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
+from pnp.layout import colors
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
-    "title": Opt("text", True),
-    "subtitle": Opt("text"),
-    "description": Opt("text"),
+    "title": Opt("text", True, help="the game's name, one string or `{en: …, zh-TW: …}`"),
+    "subtitle": Opt("text", help="a line under the title (cover, booklet, PDF subject)"),
+    "description": Opt("text", help="used as the subtitle when there is none"),
     "players": Opt("str", help="e.g. `3-6`"),
     "languages": Opt("list", True, help="e.g. `[zh-TW, en]`, the first is the default"),
-    "author": Opt("str"),
-    "version": Opt("str"),
+    "author": Opt("str", help="who made this edition (PDF metadata, cover)"),
+    "version": Opt("str", help="this edition's version, quoted: `\"1.0\"`"),
     "url": Opt("str", help="the game's web page; printed as a QR code on the cover"),
     "licence": Opt("str", help="the terms of this edition (not for a fan edition of someone else's game)"),
     "credits": Opt("map", help="the original game: designers, publisher, year, owner, fan_edition, source"),
-    "keywords": Opt("list"),
+    "keywords": Opt("list", help="PDF keywords"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
-    "palette": Opt("map", default={}, help="colour names → `#rrggbb`"),
-    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file"),
+    "palette": Opt("map", default={}, help="colour names → a colour (`#rrggbb`, a CSS name, `rgb()`, `hsl()`)"),
+    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file, or "
+                                        "`{regular: …, bold: …, italic: …, bold_italic: …}`"),
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
+    "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
 }
 
 COMPONENT_SPEC = {
-    "kind": Opt("enum", default="deck", choices=KINDS),
-    "title": Opt("text", True),
-    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`"),
+    "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed (see the README: Kinds)"),
+    "title": Opt("text", True, help="the component's name (cover, contents, bookmarks)"),
+    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods"),
+    "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
-    "front": Opt("str", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`)"),
+    "front": Opt("any", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`), "
+                            "or `{by: FIELD, cases: {VALUE: LAYOUT, …}, default: LAYOUT}`"),
     "source": Opt("str", help="a booklet's text: files `<source>.<lang>.md` in the game folder (default: the component id)"),
-    "back": Opt("str", help="a layout name for the backs"),
+    "back": Opt("any", help="a layout name for the backs, or `{by: FIELD, cases: {…}, default: LAYOUT}`"),
     "count": Opt("int", help="the number of physical pieces the rules expect"),
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
     "options": Opt("map", default={}, help="imposition options"),
+    "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
@@ -52,7 +58,7 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
           "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
           "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
           "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
-COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\Z")
+
 
 
 def load_game(root: Path) -> Game:
@@ -74,9 +80,17 @@ def load_game(root: Path) -> Game:
     if g["id"] and g["id"] != root.name:
         col.add(meta.at("id"), f"the id `{g['id']}` differs from the folder name `{root.name}`",
                 f"write `id: {root.name}` or rename the folder")
+    palette = {}
     for name, value in (g["palette"] or {}).items():
-        if not isinstance(value, str) or not COLOR_RE.match(value):
-            col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`", "write it as `#rrggbb`")
+        try:
+            got = colors.parse(value) if isinstance(value, str) else None
+        except colors.ColorError:
+            got = None
+        if got is None or isinstance(got, colors.Rgba):
+            col.add(meta["palette"].at(name), f"palette colour `{name}` is `{value}`",
+                    "write an opaque colour: `#rrggbb`, a CSS name such as `crimson`, `rgb(…)` or `hsl(…)`")
+        else:
+            palette[name] = got
     if g["title"] is not None:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
     credits = check_credits(meta, col, langs)
@@ -98,7 +112,7 @@ def load_game(root: Path) -> Game:
     _unique_ids(comps, col)
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
-                data=g["data"] or {}, palette=dict(g["palette"] or {}), fonts=dict(g["fonts"] or {}),
+                data=g["data"] or {}, palette=palette, fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits)
 
 
@@ -158,10 +172,15 @@ def _component(root, cid, decl, langs, col, done, raw):
     if c["source"] is not None:
         col.add(decl.key_at("source"), f"`source` is for booklets, and `{cid}` is a {c['kind']}",
                 "remove `source:`, or write `kind: booklet`")
+    fields = _fields(decl, col)
+    choose = {}
+    for side in ("front", "back"):
+        c[side], rule = _choice(decl, side, c[side], fields, col)
+        if rule:
+            choose[side] = rule
     if not c["front"]:
         col.add(decl.pos, f"component `{cid}` lacks the required key `front`",
                 "add `front:` (a layout name such as `common/poker`)")
-    fields = _fields(decl, col)
     source = None
     items: list[Item] = []
     sources = [k for k in ("cards", "items", "from") if c[k] is not None]
@@ -169,7 +188,11 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
     if c["cards"]:
         path = _inside(root, c["cards"], decl.at("cards"), col)
-        if path is not None:
+        if path is not None and sheets.is_sheet(c["cards"]):
+            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
+            source = rows.pos
+            items = _items(rows, cid, fields, langs, col, need_id=True)
+        elif path is not None:
             try:
                 deck = load_file(path)
             except Problems as e:
@@ -193,14 +216,47 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.at("count"), "`count` is negative", "write the number of pieces")
     return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
                      back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
-                     source=source, options=dict(c["options"] or {}), fields=fields)
+                     source=source, options=dict(c["options"] or {}), fields=fields, choose=choose)
+
+
+def _choice(decl, side, value, fields, col):
+    """(default layout, rule or None) of a component's `front:` or `back:`: a layout name, or a map
+    choosing the layout per card by a field: `{by: type, cases: {weapon: g/weapon}, default: g/card}`;
+    without `cases` the field's value is the layout name itself (a card names its own layout)."""
+    if value is None or isinstance(value, str):
+        return value, None
+    pos = decl.at(side)
+    if not isinstance(value, YMap):
+        col.add(pos, f"`{side}` is `{value}`", "write a layout name, or `{by: FIELD, cases: {VALUE: LAYOUT}, default: LAYOUT}`")
+        return None, None
+    for key in value:
+        if key not in ("by", "cases", "default"):
+            col.add(value.key_at(key), f"`{side}` has an unknown key `{key}`", did_you_mean(key, ("by", "cases", "default")))
+    by, cases, default = value.get("by"), value.get("cases") or {}, value.get("default")
+    if not isinstance(default, str) or not default:
+        col.add(pos, f"`{side}` chooses a layout by a field but has no `default:` layout",
+                "add `default: LAYOUT` for the cards no case names")
+        return None, None
+    if by not in fields and by != "id":
+        col.add(value.at("by") if "by" in value else pos, f"`{side}`: `by: {by}` is not a declared field",
+                did_you_mean(str(by), list(fields) + ["id"]))
+        return default, None
+    if not isinstance(cases, dict) or not all(isinstance(v, str) for v in cases.values()):
+        col.add(value.at("cases"), f"`{side}`: `cases` must map field values to layout names",
+                "write e.g. `cases: {weapon: my-game/weapon}`")
+        return default, None
+    where = {str(k): cases.at(k) for k in cases} if isinstance(cases, YMap) else {}
+    return default, (by, {str(k): v for k, v in cases.items()}, default, where)
 
 
 def _booklet(root, cid, decl, c, langs, col):
     """A rules booklet: one markdown file per language, `<source>.<lang>.md` in the game folder."""
-    for key in ("cards", "items", "from", "back", "count", "fields"):
+    for key in ("cards", "items", "from", "back", "count", "fields", "checks"):
         if key in decl:
             col.add(decl.key_at(key), f"`{key}` has no meaning for a booklet", "remove it")
+    if c["front"] is not None and not isinstance(c["front"], str):
+        col.add(decl.at("front"), "a booklet's `front` is one layout name", "write e.g. `front: common/booklet`")
+        c["front"] = None
     stem = c["source"] or cid
     pos = decl.at("source") if c["source"] else decl.key_pos.get("kind", decl.pos)
     files = {}
@@ -268,7 +324,11 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
     for i, card in enumerate(cards):
         pos = cards.at(i)
         if not isinstance(card, YMap):
-            col.add(pos, f"item {i + 1} of `{cid}` should be a map", "write `- id: …` then its fields")
+            hint = "write `- id: …` then its fields"
+            if isinstance(card, str) and ":" in card and ": " not in card:
+                key, _, rest = card.partition(":")
+                hint = f"put a space after the colon: `{key}: {rest}`"
+            col.add(pos, f"item {i + 1} of `{cid}` should be a map", hint)
             continue
         data = dict(defaults or {})
         data.update(card)
@@ -298,7 +358,7 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
                     col.add(pos, f"card `{cid_}` lacks the field `{name}`", f"add `{name}:` ({typ})")
                 continue
             problem = type_problem(data[name], typ, choices, langs)
-            if problem:
+            if problem and field_pos.get(name) not in getattr(cards, "reported", ()):
                 col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", _WRITE.get(typ, f"write a {typ} value"))
         items.append(Item(id=cid_, data=data, pos=pos, field_pos=field_pos, copies=copies))
     return items

@@ -47,6 +47,22 @@ class Component:
     options: dict = field(default_factory=dict)   # imposition options (cut, gap, shape …)
     fields: dict = field(default_factory=dict)    # declared field types
     files: dict = field(default_factory=dict)     # booklets: language → the markdown file (Path)
+    # per-card layouts: side → (field, {value: layout}, default, {value: Pos}); `front`/`back` hold the default
+    choose: dict = field(default_factory=dict)
+
+    def layout_of(self, item, side: str) -> str | None:
+        """The layout name of one item's front or back."""
+        rule = self.choose.get(side)
+        default = self.front if side == "front" else self.back
+        if rule is None:
+            return default
+        by, cases, default, _where = rule
+        v = item.get(by) if by != "id" else item.id
+        if v is None or isinstance(v, (dict, list)):
+            return default
+        if not cases:
+            return str(v)          # the card names its own layout
+        return cases.get(str(v), default)
 
     @property
     def total(self) -> int:

@@ -2,13 +2,18 @@
 
 We compose PyYAML nodes with the SafeLoader (no object construction at all) and build plain Python
 values ourselves: `YMap` (a dict) and `YList` (a list) carry the position of each key and item, so
-any later check can say `file:line:col`. Duplicate keys, unsafe or unknown tags, alias bombs,
-non-UTF-8 bytes and oversized files are reported as problems, never as tracebacks.
+any later check can say `file:line:col`. Duplicate keys, unsafe or unknown tags, alias bombs, aliases
+inside their own anchor, nesting deeper than MAX_DEPTH, non-UTF-8 bytes, oversized files, files of more
+than MAX_NODES values (counted on the parser's events, before any node is built) and pipes or devices
+(refused before they are read) are reported as problems, never as tracebacks or hangs.
 """
 from __future__ import annotations
 
 import os
+import re
 import stat
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 import yaml
@@ -150,6 +155,34 @@ def _count_values(text: str, file: str) -> None:
                                         "values, the most one file may hold", "split it into several files")])
 
 
+_NO_SPACE = re.compile(r"^\s*(?:- )?([A-Za-z_][\w.-]*):(?![\s/])(\S.*)$")
+_STAR = re.compile(r"^\s*(?:- )?[\w.-]+:\s+(\*\S.*)$")
+_COLON_IN_VALUE = re.compile(r"^\s*(?:- )?([\w.-]+):\s+([^\s\"'{\[|>][^#]*?:\s.*)$")
+
+
+def yaml_hint(text: str, line: int) -> str:
+    """A fix for the mistakes designers make most, read from the line of a YAML error (and the one
+    before it, where the parser often only notices on the next line); "" when none applies."""
+    lines = text.splitlines()
+    for n in (line, line - 1):
+        if not 0 <= n < len(lines):
+            continue
+        src = lines[n]
+        if "\t" in src[: len(src) - len(src.lstrip())]:
+            return f"line {n + 1} is indented with a tab: indent with spaces"
+        m = _STAR.match(src)
+        if m:
+            return (f"a value starting with `*` is read as a YAML alias: quote it — "
+                    f"`{src.split(':', 1)[0].strip()}: \"{m.group(1)}\"`")
+        m = _COLON_IN_VALUE.match(src)
+        if m:
+            return f"the value of `{m.group(1)}` contains `: `: quote it — `{m.group(1)}: \"{m.group(2).strip()}\"`"
+        m = _NO_SPACE.match(src)
+        if m and "://" not in src:
+            return f"put a space after the colon on line {n + 1}: `{m.group(1)}: {m.group(2)}`"
+    return ""
+
+
 def load_text(text: str, file: str):
     """Parse YAML text; returns YMap/YList/scalars. Raises Problems."""
     try:
@@ -163,6 +196,8 @@ def load_text(text: str, file: str):
         todo = "fix the YAML syntax here"
         if "\t" in text and "tab" in what.lower() or "found character '\\t'" in str(e):
             todo = "indent with spaces, not tabs"
+        else:
+            todo = yaml_hint(text, mark.line if mark else -1) or todo
         raise Problems([Problem(pos, f"YAML syntax error: {what}", todo)]) from None
     except yaml.reader.ReaderError as e:  # control characters and the like
         before = text[: e.position]
@@ -218,9 +253,26 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
 
 
+_OVERLAY: ContextVar = ContextVar("pnp_yaml_overlay", default=None)
+
+
+@contextmanager
+def overlay(texts: dict):
+    """Within the block, `read_text` of these files (resolved path → text) returns the given text
+    instead of the file's: `pnp studio` loads a game with an unsaved edit without writing it."""
+    token = _OVERLAY.set({str(Path(p).resolve()): t for p, t in texts.items()})
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
+
+
 def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
     shown = display_path(path)
+    drafts = _OVERLAY.get()
+    if drafts and str(Path(path).resolve()) in drafts:
+        return drafts[str(Path(path).resolve())]
     data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte-order mark is harmless: accept it

@@ -39,9 +39,18 @@ class Deck:
         return f.w, f.h
 
     def shared_back(self):
-        """The one back face every card shares, or None (no backs, or backs that differ)."""
-        backs = {c.back for c in self.cards}
-        return next(iter(backs)) if len(backs) == 1 and None not in backs else None
+        """The one back every card shares, or None (no backs, or backs that differ). Backs are
+        compared by what prints (`printed()`), not by their names or layouts."""
+        backs = {printed(c.back) for c in self.cards}
+        return self.cards[0].back if len(backs) == 1 and None not in backs else None
+
+
+def printed(face):
+    """What of a face prints: two faces with equal keys give identical pixels (a face's name — its
+    card and layout — is left out)."""
+    if face is None:
+        return None
+    return (face.w, face.h, face.bleed, face.pieces, face.shape, face.radius)
 
 
 @dataclass
@@ -98,13 +107,18 @@ def faces_pdf(faces, font_name: str) -> bytes:
 
 
 def distinct(faces) -> tuple[list, dict]:
-    """The distinct faces in first-seen order, and face → page index."""
+    """The distinct faces (by what prints) in first-seen order, and face → page index."""
     index: dict = {}
     order = []
+    seen: dict = {}
     for f in faces:
-        if f is not None and f not in index:
-            index[f] = len(order)
+        if f is None or f in index:
+            continue
+        key = printed(f)
+        if key not in seen:     # the same print under another name is drawn once too
+            seen[key] = len(order)
             order.append(f)
+        index[f] = seen[key]
     return order, index
 
 

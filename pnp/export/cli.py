@@ -53,14 +53,17 @@ def _out_dir(out: str) -> Path:
 @click.argument("game")
 @click.option("--to", "target", type=click.Choice(TARGETS), required=True,
               help="png: every face at --dpi with bleed; printshop: The Game Crafter and MakePlayingCards "
-                   "files; tts: Tabletop Simulator deck sheets.")
+                   "files; tts: Tabletop Simulator deck sheets, tiles and a saved object.")
 @click.option("--lang", default=None, help="Language (default: the game's first), or `all`.")
 @click.option("--dpi", default=300, show_default=True, type=click.IntRange(36, 1200), help="Resolution of --to png.")
 @click.option("--shop", type=click.Choice(["all", "tgc", "mpc"]), default="all", show_default=True,
               help="Print-shop profile for --to printshop.")
+@click.option("--base-url", default=None, metavar="URL",
+              help="--to tts: where you host the exported files (the saved object's image URLs become "
+                   "URL/<file>); default: file URIs to the export folder.")
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.pass_context
-def export_cmd(ctx, game, target, lang, dpi, shop, out):
+def export_cmd(ctx, game, target, lang, dpi, shop, base_url, out):
     """Export GAME's faces as PNG files, print-shop uploads or Tabletop Simulator decks.
 
     Writes OUT/<game>/<target>/<lang>/; the folder is replaced only when the export completes."""
@@ -70,6 +73,9 @@ def export_cmd(ctx, game, target, lang, dpi, shop, out):
     def run():
         outp = _out_dir(out)
         [name] = proj.resolve_names([game])
+        if base_url is not None and not base_url.startswith(("https://", "http://")):
+            raise Problems([Problem(Pos("--base-url"), f"`{base_url}` is not a web address",
+                                    "give the http(s) address of the folder where you upload the files")])
         for lg in _langs(proj, name, lang) if lang else [None]:
             t0 = time.perf_counter()
             col = collect(proj, name, lg)
@@ -88,7 +94,7 @@ def export_cmd(ctx, game, target, lang, dpi, shop, out):
                                for d, what in decks.items()]
                 else:
                     from pnp.export import tts
-                    rep = tts.export(col, tmp)
+                    rep = tts.export(col, tmp, dest, base_url)
                     summary = [f"{d}: {what}" for d, what in rep.items()]
             for line in summary:
                 click.echo(f"  {line}")

@@ -1,6 +1,7 @@
 """`pnp export GAME --to png`: every face as a PNG with its bleed, at 300 dpi by default.
 
-Files: `<deck>/<card-id>.<front|back>.png`. A card printed in several copies is written once; when
+Files: `<deck>/<card-id>.<front|back>.png` (RGBA, transparent outside the cut line, for round and
+rounded pieces). A card printed in several copies is written once; when
 copies differ (a template that uses `copy`), the later ones are `<card-id>~<n>.<face>.png`.
 """
 from __future__ import annotations
@@ -35,6 +36,16 @@ def face_files(decks):
     return out
 
 
+def cut_line(face):
+    """(shape, radius) of a piece that is not cut as a rectangle (tokens, rounded tiles), else None:
+    its PNG is transparent outside the cut line."""
+    if face.shape == "circle":
+        return ("circle", 0.0)
+    if face.shape == "rounded":
+        return ("rounded", face.radius or 3 * MM)
+    return None
+
+
 def export(col, target: Path, dpi: float = 300.0) -> dict:
     files = face_files(col.decks)
     order, index = distinct(f for f, _ in files)
@@ -43,7 +54,7 @@ def export(col, target: Path, dpi: float = 300.0) -> dict:
     for face, rel in files:
         path = target / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        jobs.append(raster.Job(index[face], dpi / PT_PER_IN, bleed=True, out=str(path), dpi=dpi))
+        jobs.append(raster.Job(index[face], dpi / PT_PER_IN, bleed=True, out=str(path), dpi=dpi, cut=cut_line(face)))
     results = raster.run(pdf, [f.bleed for f in order], jobs)
     return {"files": len(jobs), "sizes": sorted({r[0] for r in results}),
             "size_mm": sorted({(round((f.w + 2 * f.bleed) / MM, 1), round((f.h + 2 * f.bleed) / MM, 1)) for f, _ in files})}

@@ -22,11 +22,13 @@ def _write(img, path: Path, dpi):
 
 def _images(col, faces, dpi):
     from PIL import Image
+    faces = list(faces)
     order, index = distinct(faces)
     pdf = faces_pdf(order, col.fonts.name("sans"))
-    jobs = [raster.Job(index[f], dpi / 72, bleed=True) for f in order]
+    jobs = [raster.Job(n, dpi / 72, bleed=True) for n in range(len(order))]
     res = raster.run(pdf, [f.bleed for f in order], jobs)
-    return {f: Image.frombytes("RGB", size, data) for f, (size, data) in zip(order, res)}
+    images = [Image.frombytes("RGB", size, data) for size, data in res]
+    return {f: images[index[f]] for f in faces if f is not None}
 
 
 def _trim_line(img, face, dpi):

@@ -23,6 +23,7 @@ class Job:
     dpi: float = 300.0           # recorded in the PNG
     canvas: tuple | None = None  # (W, H) px: centre on this canvas, edge pixels extended or cropped
     size: tuple | None = None    # (W, H) px: resize to exactly this
+    cut: tuple | None = None     # (shape, radius in pt): transparent outside the cut line (circle, rounded)
 
 
 _doc = None
@@ -43,6 +44,8 @@ def _render(job: Job, bleeds: tuple):
         img = img.resize(tuple(job.size), Image.LANCZOS)
     if job.canvas:
         img = fit_canvas(img, job.canvas)
+    if job.cut:
+        img = cut_out(img, job.cut, job.scale, bleeds[job.page] * job.scale if job.bleed else 0.0)
     if job.out is None:
         return img.size, img.tobytes()
     save_png(img, job.out, job.dpi)
@@ -56,6 +59,25 @@ def _run_chunk(args):
 
 def save_png(img, path, dpi=300.0):
     img.save(path, "PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi))
+
+
+def cut_out(img, cut, scale, bleed_px):
+    """The image with an alpha channel: opaque inside the piece's cut line (a circle or rounded
+    rectangle inset by the bleed), transparent outside it; the edge is antialiased."""
+    from PIL import Image, ImageDraw
+    shape, radius = cut
+    k = 4                                        # supersampling for a smooth edge
+    w, h = img.size
+    mask = Image.new("L", (w * k, h * k), 0)
+    d = ImageDraw.Draw(mask)
+    box = (bleed_px * k, bleed_px * k, (w - bleed_px) * k - 1, (h - bleed_px) * k - 1)
+    if shape == "circle":
+        d.ellipse(box, fill=255)
+    else:
+        d.rounded_rectangle(box, radius=radius * scale * k, fill=255)
+    out = img.convert("RGBA")
+    out.putalpha(mask.resize((w, h), Image.LANCZOS))
+    return out
 
 
 def fit_canvas(img, size):
@@ -101,7 +123,7 @@ def run(pdf: bytes, bleeds: list, jobs: list) -> list:
     first: dict = {}
     unique, copies = [], []
     for i, j in enumerate(jobs):
-        key = (j.page, j.scale, j.bleed, j.dpi, j.canvas, j.size, j.out is None)
+        key = (j.page, j.scale, j.bleed, j.dpi, j.canvas, j.size, j.cut, j.out is None)
         if j.out is not None and key in first:
             copies.append((i, first[key]))
         else:

@@ -3,8 +3,10 @@
 TTS's custom deck takes a sheet image of at most 10 x 7 cards and 4096 px a side, whose last slot
 (bottom right) is the face shown for hidden cards, and one back image (or a sheet of backs in the
 same grid, "unique backs"). Per deck this writes `<deck>.<n>.png` sheets (trimmed faces, no bleed),
-`<deck>.back.png` (or `<deck>.<n>.back.png` sheets), and `<deck>.json` with what the dialog asks:
-for each sheet its file, width and height in cards, and number of cards.
+`<deck>.back.png` (or `<deck>.<n>.back.png` sheets when the backs really differ: faces are compared
+by what prints), and `<deck>.json` with what the dialog asks: for each sheet its file, width and
+height in cards, and number of cards. Other components become tile images and everything goes into
+one saved object (`pnp/export/tts_save.py`).
 """
 from __future__ import annotations
 
@@ -51,14 +53,27 @@ def hidden_face(size, colour=(70, 70, 78)):
     return img
 
 
-def export(col, target: Path) -> dict:
+def export(col, target: Path, final: Path | None = None, base_url: str | None = None) -> dict:
+    """Deck sheets, tile images and the saved object into `target` (a folder that becomes `final`,
+    where the saved object's file URIs point, unless `base_url` says where the files are hosted)."""
+    from pnp.export import tts_save
+    report, decks = _decks(col, target)
+    tiles, rep = tts_save.tiles(col, target)
+    report.update(rep)
+    name = tts_save.write(col, target, final or target, base_url, decks, tiles)
+    report["saved object"] = f"{name} (copy it into Tabletop Simulator's Saves/Saved Objects folder)"
+    return report
+
+
+def _decks(col, target: Path):
     from PIL import Image
     decks = [d for d in col.decks if d.kind == "deck"]
     faces = [c.front for d in decks for c in d.cards] + [c.back for d in decks for c in d.cards]
     order, index = distinct(faces)
     report: dict = {}
+    infos: list = []
     if not order:
-        return report
+        return report, infos
     pdf = faces_pdf(order, col.fonts.name("sans"))
     # one pass renders each distinct face at each cell size its decks need (trim only)
     need: dict = {}
@@ -106,16 +121,16 @@ def export(col, target: Path) -> dict:
                 raster.save_png(sheet, target / fname, dpi=round(cw / (deck.trim[0] / 72)))
                 entry[side] = fname
             info["sheets"].append(entry)
-        if shared is not None and not unique:
-            raster.save_png(images[(shared, cell)], target / f"{name}.back.png",
+        if not unique:   # the shared back, or for a deck without backs the hidden-card face
+            raster.save_png(images[(shared, cell)] if shared is not None else hidden, target / f"{name}.back.png",
                             dpi=round(cw / (deck.trim[0] / 72)))
+            info["back"] = f"{name}.back.png"
         info["tts_custom_deck"] = [
             {"Face": s["face"], "Unique backs": unique, "Back": s.get("back", info["back"]),
              "Width": s["width"], "Height": s["height"], "Number": s["number"],
              "Sideways": info["sideways"], "Back is Hidden": False} for s in info["sheets"]]
         (target / f"{name}.json").write_text(json.dumps(info, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        report[deck.id] = f"{len(sheets)} sheet(s), {len(deck.cards)} cards, {cw} x {ch} px a card"
-    skipped = [d.id for d in col.decks if d.kind != "deck"]
-    for s in skipped:
-        report[s] = "skipped: not a deck of cards"
-    return report
+        report[deck.id] = (f"{len(sheets)} sheet(s), {len(deck.cards)} cards, {cw} x {ch} px a card, "
+                           + ("unique backs" if unique else "one shared back"))
+        infos.append(info)
+    return report, infos

@@ -42,7 +42,8 @@ def problem(typ: str, p: dict, params: dict) -> tuple[str, str] | None:
         if key in LOOPS and not 0 <= v <= MAX_LOOP:
             return key, f"`{key}` is {v:g}; it must be between 0 and {MAX_LOOP:,}"
         if key in POSITIVE and v <= 0 or key in NOT_NEGATIVE and v < 0:
-            return key, f"`{key}` is {v:g}; it must be {'more than' if key in POSITIVE else 'at least'} 0"
+            shown = f"{v / MM:g} mm" if kind == "len" else f"{v:g}"
+            return key, f"`{key}` is {shown}; it must be {'more than' if key in POSITIVE else 'at least'} 0"
         if key == "opacity" and not 0 <= v <= 1:
             return key, f"`opacity` is {v:g}; it must be between 0 and 1"
         if key in ("w", "h") and (v < 0 or v == 0 and typ not in FLAT_OK):

@@ -12,7 +12,10 @@ from pnp.layout.pieces import Image, Shape, Stencil
 
 TYPES: dict = {}
 COMMON = {"type": ("str", None), "x": ("len", 0.0), "y": ("len", 0.0), "w": ("len", None), "h": ("len", None),
-          "when": ("any", True), "repeat": ("any", None), "opacity": ("num", 1.0)}
+          "when": ("any", True), "repeat": ("any", None), "opacity": ("num", 1.0),
+          "rotate": ("num", 0.0),     # degrees clockwise as seen on the card, about `origin`
+          "origin": ("list", None)}   # [x, y] on the card (lengths); default the element's centre
+MIRROR = ("enum:none,horizontal,vertical,both", "none")   # images and icons: flipped about their centre
 STROKE = {"fill": ("color", None), "stroke": ("color", None), "stroke_width": ("pt", 0.5),
           "dash": ("list", None)}
 
@@ -77,15 +80,24 @@ def text(p, env):
     return env.text(src, p)
 
 
-@element("icon", name=("str", ""), color=("color", "#000000"))
+@element("icon", name=("str", ""), color=("color", "#000000"), mirror=MIRROR)
 def icon(p, env):
     return list(env.icon(p["name"]).draw(p["x"], p["y"], p["w"], p["h"], p["color"]))
 
 
-@element("image", src=("str", ""), fit=("enum:contain,cover,stretch", "contain"))
+@element("image", src=("str", ""), fit=("enum:contain,cover,stretch", "contain"), mirror=MIRROR)
 def image(p, env):
+    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes."""
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
+    if path is None:   # `--draft` and the picture is missing: a box with its file name
+        from pnp.layout.draft import placeholder
+        return placeholder(p, env, iw)
+    if not isinstance(path, str):   # SVG art: its shapes
+        from pnp.layout import svgimage
+        if p["fit"] == "cover":
+            env.refuse("fit", "`fit: cover` crops, which SVG art cannot do here", "use `fit: contain` or `stretch`")
+        return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
     if p["fit"] == "stretch":
         return [Image(path, x, y, w, h)]
     s = (max if p["fit"] == "cover" else min)(w / iw, h / ih)

@@ -54,12 +54,34 @@ class Layout:
         return next((e for e in self.elements if e.name == name), None)
 
 
-class Layouts:
-    """Loads and caches layouts from one `layouts/` folder."""
+BUILTIN = Path(__file__).resolve().parent.parent / "builtin" / "layouts"   # common/* shipped inside the package
 
-    def __init__(self, root: Path):
+
+class Layouts:
+    """Loads and caches layouts from a project's `layouts/` folder, then the built-in ones (`common/*`).
+
+    A project's own file wins: `layouts/common/poker.yaml` in a project overrides the built-in one.
+    """
+
+    def __init__(self, root: Path, builtin: Path | None = BUILTIN):
         self.root = root
+        self.builtin = builtin
         self._cache: dict[str, Layout] = {}
+
+    def folders(self) -> list[Path]:
+        """Where layouts are looked up, first match wins."""
+        return [self.root] + ([self.builtin] if self.builtin and self.builtin.is_dir() else [])
+
+    def path(self, name: str) -> Path | None:
+        """The file of layout `name` (the project's before the built-in one), or None."""
+        for folder in self.folders():
+            p = folder / f"{name}.yaml"
+            if p.is_file() or special_file(p):
+                return p
+        return None
+
+    def has(self, name: str) -> bool:
+        return bool(NAME_RE.match(name)) and self.path(name) is not None
 
     def geometry(self, name: str) -> dict:
         """For templates: `geometry('game/back').slot_1.x` → that element's plain values, lengths in mm.
@@ -87,10 +109,12 @@ class Layouts:
         return self._cache[key]
 
     def names(self) -> list[str]:
-        if not self.root.is_dir():
-            return []
-        return sorted(str(p.relative_to(self.root).with_suffix("")) for p in self.root.rglob("*.yaml")
-                      if p.name != "icons.yaml")
+        found = set()
+        for folder in self.folders():
+            if folder.is_dir():
+                found |= {str(p.relative_to(folder).with_suffix("")) for p in folder.rglob("*.yaml")
+                          if p.name != "icons.yaml"}
+        return sorted(found)
 
     def get(self, name: str, pos: Pos) -> Layout:
         if name not in self._cache:
@@ -100,13 +124,14 @@ class Layouts:
     def _raw(self, name: str, pos: Pos) -> YMap:
         if not isinstance(name, str) or not NAME_RE.match(name):
             raise Problems([Problem(pos, f"`{name}` is not a layout name", "write e.g. `common/poker`")])
-        path = self.root / f"{name}.yaml"
+        path = self.path(name) or self.root / f"{name}.yaml"
+        home = next((f for f in self.folders() if path.is_relative_to(f)), self.root)
         if special_file(path):
             raise Problems([Problem(pos, f"the layout `{name}` is {special_file(path)}, not a regular file",
                                     "replace it with an ordinary YAML file")])
         if not path.is_file():
             raise Problems([Problem(pos, f"there is no layout `{name}`", did_you_mean(name, self.names()))])
-        if not path.resolve().is_relative_to(self.root.resolve()):
+        if not path.resolve().is_relative_to(home.resolve()):
             raise Problems([Problem(pos, f"the layout `{name}` is a link that leads outside layouts/",
                                     "copy the file into the layouts folder")])
         return load_file(path)

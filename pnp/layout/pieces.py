@@ -1,7 +1,8 @@
 """The vocabulary every face resolves to, and the renderer draws: nothing here knows about games.
 
 Coordinates are points, relative to the face's trim box top-left corner, y pointing down. Bleed is
-the area with negative coordinates or beyond (w, h).
+the area with negative coordinates or beyond (w, h). A piece's `transform` (an affine matrix in these
+coordinates: x' = a x + c y + e, y' = b x + d y + f) rotates or mirrors it as it is drawn.
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class Shape:
     dash: tuple | None = None
     role: str = "art"
     opacity: float = 1.0
+    join: tuple | None = None      # (line join, line cap, miter limit) of SVG art; None: the PDF defaults
+    transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,8 @@ class Run:
     size: float
     color: str
     bold: bool = False
+    transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
+    italic: bool = False             # drawn oblique (a skewed text matrix: the fonts have no italic face)
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,7 @@ class Image:
     w: float
     h: float
     clip: tuple | None = None   # (x, y, w, h) for `fit: cover`
+    transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,7 @@ class Stencil:
     h: float
     rows: tuple        # tuple of tuples of bool, True = painted
     color: str
+    transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
 
     @cached_property
     def hexrows(self) -> str:
@@ -75,3 +82,30 @@ class Face:
     shape: str = "rect"        # rect | rounded | circle: the cut outline for `cut: outline`
     radius: float = 0.0
     name: str = ""             # component/card/face, for messages and exports
+
+
+def matrix(rotate: float = 0.0, origin=(0.0, 0.0), mirror: str = "none", centre=(0.0, 0.0)) -> tuple:
+    """The transform of an element: mirrored about its centre (`horizontal`, `vertical`, `both`),
+    then turned `rotate` degrees clockwise (as seen on the card) about `origin`."""
+    import math
+    sx = -1.0 if mirror in ("horizontal", "both") else 1.0
+    sy = -1.0 if mirror in ("vertical", "both") else 1.0
+    # mirror: x' = sx (x - cx) + cx
+    m = (sx, 0.0, 0.0, sy, centre[0] * (1 - sx), centre[1] * (1 - sy))
+    t = math.radians(rotate)
+    cos, sin = math.cos(t), math.sin(t)
+    ox, oy = origin
+    r = (cos, sin, -sin, cos, ox - cos * ox + sin * oy, oy - sin * ox - cos * oy)
+    return compose(r, m)
+
+
+def compose(p: tuple, q: tuple) -> tuple:
+    """p after q."""
+    a, b, c, d, e, f = p
+    A, B, C, D, E, F = q
+    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
+
+
+def apply(m: tuple, x: float, y: float) -> tuple:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f

@@ -11,7 +11,7 @@ import os
 import tempfile
 from functools import lru_cache
 
-from pnp.render.fonts import cache_dir
+from pnp.cache import cache_root
 
 MAX_ENTRIES = 50_000
 _versions: dict = {}
@@ -20,7 +20,7 @@ _new: dict = {}
 
 
 def _path():
-    return cache_dir().parent / "qr-v1.json"
+    return cache_root() / "qr-v1.json"
 
 
 def _load() -> dict:

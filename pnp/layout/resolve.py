@@ -12,17 +12,16 @@ from pathlib import Path
 
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
-from pnp.layout import checks, templating, units
+from pnp.layout import checks, colors, templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
 from pnp import lint
 from pnp.lint import face as lintface, geometry
-from pnp.render import text as textlay
-from pnp.rules.base import error
+from pnp.render import spans, text as textlay
+from pnp.findings import error
 
-NAMED = {"black": "#000000", "white": "#ffffff", "none": None, "transparent": None}
 MAX_PIXELS = 40_000_000
 
 
@@ -37,6 +36,7 @@ class Resolver:
         self.findings: set = set()
         self._template_errors: set = set()   # (pos, error or image): reported for the first card only
         self.lint = lint.Config.of(game)     # print lint levels (game.yaml `lint:`), run on every face
+        self.draft = False                   # `--draft`: placeholders and flags instead of stopping
         templating.new_run()
 
     def fingerprint(self) -> int:
@@ -96,18 +96,13 @@ class Resolver:
         if v is None:
             return None
         s = str(v).strip()
-        if s in self.game.palette:
-            return self.game.palette[s]
-        if s.lower() in NAMED:
-            return NAMED[s.lower()]
-        if s.startswith("#") and len(s) in (4, 7):
-            try:
-                int(s[1:], 16)
-                return s if len(s) == 7 else "#" + "".join(c * 2 for c in s[1:])
-            except ValueError:
-                pass
-        self._problem(pos, f"element `{el}`: `{s}` is not a colour",
-                      did_you_mean(s, list(self.game.palette) + ["#rrggbb", "black", "white", "none"]))
+        try:
+            return colors.parse(s, self.game.palette)
+        except colors.ColorError as e:
+            hint = did_you_mean(s, colors.names(self.game.palette))
+            if not hint.startswith("did you mean"):
+                hint = "write a palette name, a CSS colour name (`crimson`), `#rrggbb`, `#rrggbbaa`, `rgb(…)` or `hsl(…)`"
+            self._problem(pos, f"element `{el}`: {e}", hint)
 
     def _problem(self, pos, what, todo):
         self.problems.add(Problem(pos, what, todo))
@@ -166,6 +161,7 @@ class Resolver:
                     ok = templating.evaluate(when, ictx) if isinstance(when, str) else bool(when)
                 except templating.TemplateError as e:
                     self._problem(el.at["when"], f"`when` of `{el.name}`: {e}", "fix the expression")
+                    ok = False
                 if not ok:
                     continue
             p = {}
@@ -184,8 +180,14 @@ class Resolver:
                               "give a sensible value")
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
             p["_ctx"] = ictx
+            alpha = min((getattr(p[k], "alpha", 1.0) for k in p if isinstance(p[k], colors.Rgba)), default=1.0)
             try:
-                out.extend(draw(p, self))
+                got = draw(p, self)
+                if alpha < 1:
+                    got = translucent(got, alpha, el, self)
+                if p.get("rotate") or p.get("mirror", "none") != "none":
+                    got = self._turned(got, p, el)
+                out.extend(got)
             except (Skip, templating.TemplateError):
                 raise
             except Exception as e:  # an element type met values it cannot draw: the layout's to fix
@@ -193,31 +195,65 @@ class Resolver:
                               f"{type(e).__name__}: {e}", f"check the values given to `{el.name}` and the data it reads")
         return out
 
+    def _turned(self, pieces, p, el):
+        """Pieces rotated about the origin and mirrored about the element's centre (drawn and fitted
+        in the element's own frame first)."""
+        from dataclasses import replace
+        from pnp.layout.pieces import compose, matrix
+        centre = (p["x"] + p["w"] / 2, p["y"] + p["h"] / 2)
+        origin = centre
+        if p.get("origin") is not None:
+            o = p["origin"]
+            try:
+                if len(o) != 2:
+                    raise ValueError
+                origin = (units.length(o[0]) + 0.0, units.length(o[1]) + 0.0)
+            except (TypeError, ValueError, units.UnitError):
+                self._problem(el.at.get("origin", el.pos), f"element `{el.name}`: `origin` is `{o}`",
+                              "write a point on the card such as `[31.5, 44]` (mm) or `[10mm, 2in]`")
+        m = matrix(p.get("rotate") or 0.0, origin, p.get("mirror", "none"), centre)
+        return [replace(q, transform=compose(m, q.transform) if q.transform else m) for q in pieces]
+
     # ---- services for element types -------------------------------------------------------------
     def text(self, src, p):
         role = p["font"]
         if role not in self.fonts.roles:
             self._problem(p["_pos"], f"unknown font `{role}` in element `{p['_name']}`", did_you_mean(role, self.fonts.roles))
-        missing = textlay.missing_glyphs(src, self.fonts, role)
+        missing = textlay.missing_glyphs(src, self.fonts, role, markup=True)
         if missing:
             chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
             self._problem(p["_card_pos"], f"card `{p['_card']}`: the font `{role}` has no glyph for {chars} "
                           f"(element `{p['_name']}`)", "replace the character or name a font that has it in game.yaml `fonts:`")
-        laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
-                                       min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
-                                       valign=p["valign"], color=p["color"], icon_names=self.icons)
+        try:
+            laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
+                                           min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
+                                           valign=p["valign"], color=p["color"], icon_names=self.icons,
+                                           markup=True, color_of=self._span_colour)
+        except spans.MarkupError as e:
+            self._problem(p["_card_pos"], f"card `{p['_card']}`: markup in element `{p['_name']}`: {e}",
+                          "fix the markup (see Text markup in the README)")
         if unknown:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
+        pieces = list(laid.runs) + list(laid.deco)
         if laid.overflow > 0.05:
             self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
                                     f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "
                                     f"give the element more room", p["_card"], "text-fits"))
-        pieces = list(laid.runs)
+            if self.draft:
+                from pnp.layout.draft import overflow_flag
+                pieces.append(overflow_flag(p["x"], p["y"], p["w"]))
         for name, x, y, s, color in laid.icons:
             if name in self.icons:
                 pieces.extend(self.icons[name].draw(x, y, s, s, color))
         return pieces
+
+    def _span_colour(self, v):
+        """A colour inside text markup: opaque, as for any text."""
+        got = colors.parse(v, self.game.palette)
+        if isinstance(got, colors.Rgba) or got is None:
+            raise colors.ColorError(f"`{v}` is not an opaque colour (text takes opaque colours)")
+        return got
 
     def icon(self, name):
         if name not in self.icons:
@@ -230,12 +266,22 @@ class Resolver:
         el, card, _ = self._where
         pos = el.at.get("src", el.pos)
         result = _image_info(str(self.game.root), src)
+        if isinstance(result, str) and self.draft:   # a placeholder box with the file name; a warning
+            self.findings.add(lint.Finding("warning", pos, f"image `{src}`: {result} — printed as a placeholder "
+                                           "(draft)", card, "draft-image"))
+            return None, src, 0.0
         if isinstance(result, str):
             if (pos, src) in self._template_errors:  # the same file for every card: say it once
                 raise Skip
             self._template_errors.add((pos, src))
-            self._problem(pos, f"image `{src}` (card `{card}`): {result}", "name a PNG or JPEG file inside the game folder")
+            self._problem(pos, f"image `{src}` (card `{card}`): {result}",
+                          "name a PNG, JPEG or SVG file inside the game folder")
         return result
+
+    def refuse(self, key, what, todo):
+        """A value an element type cannot draw: a problem at that parameter."""
+        el, card, _ = self._where
+        self._problem(el.at.get(key, el.pos), f"element `{el.name}` (card `{card}`): {what}", todo)
 
     def qr(self, data):
         from pnp.layout import qr
@@ -254,9 +300,37 @@ class Resolver:
             self._problem(self.game.meta.at("qr"), f"game.yaml `qr`: {e}", "fix the template")
 
 
+def translucent(pieces, alpha, el, env):
+    """A colour's alpha (`#rrggbbaa`, `rgba()`) becomes the opacity of the element's shapes."""
+    from dataclasses import replace
+    from pnp.layout.pieces import Shape
+    if any(not isinstance(q, Shape) for q in pieces):
+        env._problem(el.pos, f"element `{el.name}`: a translucent colour (alpha {alpha:.2f}) works on shapes only",
+                     "give an opaque colour, or draw a translucent shape behind the text")
+    return [replace(q, opacity=q.opacity * alpha) for q in pieces]
+
+
 @lru_cache(maxsize=256)
 def _image_info(root: str, src: str):
-    from PIL import Image as PILImage
+    real = _inside(root, src)
+    if isinstance(real, str):
+        return real
+    if real.suffix.lower() == ".svg":
+        from pnp.layout import svgimage
+        try:
+            pieces, w, h = svgimage.load(str(real))
+        except svgimage.SvgError as e:
+            return str(e)
+        except OSError as e:
+            return f"not a readable file ({e.__class__.__name__})"
+        if not (w > 0 and h > 0):
+            return "the SVG has no width or height (give it a viewBox)"
+        return pieces, w, h
+    return _bitmap_info(real)
+
+
+def _inside(root: str, src: str):
+    """The real path of `src` inside the game folder, or what is wrong with it."""
     rootp = Path(root)
     p = Path(src)
     if p.is_absolute() or ".." in p.parts:
@@ -270,6 +344,11 @@ def _image_info(root: str, src: str):
         return "the file is a link that leads outside the game folder"
     if special_file(real):
         return f"the file is {special_file(real)}, not a regular file"
+    return real
+
+
+def _bitmap_info(real: Path):
+    from PIL import Image as PILImage
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)

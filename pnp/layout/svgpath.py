@@ -1,10 +1,12 @@
-"""SVG path data (`M L H V C S Q T Z`, absolute and relative) to Shape ops, scaled and moved."""
+"""SVG path data (`M L H V C S Q T A Z`, absolute and relative) to Shape ops, scaled and moved.
+Arcs become cubic Béziers (at most 90° each), per the SVG arc implementation notes."""
 from __future__ import annotations
 
+import math
 import re
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "Z": 0}
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 class PathError(ValueError):
@@ -28,8 +30,6 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
         if tok.isalpha():
             cmd = tok
             i += 1
-            if cmd in "Aa":
-                raise PathError("arcs (`A`) are not supported: draw them with `C` curves or a circle shape")
             if cmd in "Zz":
                 ops.append(("Z",))
                 cx, cy = sx0, sy0
@@ -72,6 +72,14 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
             ops.append(("C", *pt(x1, y1), *pt(x2, y2), *pt(x, y)))
             last_ctrl = (x2, y2)
             cx, cy = x, y
+        elif up == "A":
+            x, y = ox + a[5], oy + a[6]
+            if a[3] not in (0, 1) or a[4] not in (0, 1):
+                raise PathError(f"arc flags must be 0 or 1, found `{a[3]:g}` and `{a[4]:g}`")
+            for c in arc(cx, cy, a[0], a[1], a[2], bool(a[3]), bool(a[4]), x, y):
+                ops.append(("C", *pt(c[0], c[1]), *pt(c[2], c[3]), *pt(c[4], c[5])))
+            last_ctrl = None
+            cx, cy = x, y
         elif up in "QT":
             if up == "Q":
                 qx, qy, x, y = ox + a[0], oy + a[1], ox + a[2], oy + a[3]
@@ -84,3 +92,56 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
             last_ctrl = (qx, qy)
             cx, cy = x, y
     return tuple(ops)
+
+
+def arc(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2) -> list:
+    """Cubic Bézier segments (x1', y1', x2', y2', x, y) of an SVG elliptical arc from (x1, y1)."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [(x1, y1, x2, y2, x2, y2)]   # a straight line, as SVG says
+    phi = math.radians(phi_deg % 360)
+    cp, sp = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = cp * dx + sp * dy, -sp * dx + cp * dy
+    lam = xp * xp / (rx * rx) + yp * yp / (ry * ry)
+    if lam > 1:   # radii too small: scaled up just enough
+        rx, ry = rx * math.sqrt(lam), ry * math.sqrt(lam)
+    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    den = rx * rx * yp * yp + ry * ry * xp * xp
+    k = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
+    cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
+    ccx = cp * cxp - sp * cyp + (x1 + x2) / 2
+    ccy = sp * cxp + cp * cyp + (y1 + y2) / 2
+
+    def angle(ux, uy, vx, vy):
+        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+    t1 = angle(1, 0, (xp - cxp) / rx, (yp - cyp) / ry)
+    dt = angle((xp - cxp) / rx, (yp - cyp) / ry, (-xp - cxp) / rx, (-yp - cyp) / ry)
+    if not sweep and dt > 0:
+        dt -= 2 * math.pi
+    elif sweep and dt < 0:
+        dt += 2 * math.pi
+    n = max(1, math.ceil(abs(dt) / (math.pi / 2) - 1e-9))
+    step = dt / n
+    alpha = 4 / 3 * math.tan(step / 4)
+    out = []
+
+    def point(t):
+        ex, ey = rx * math.cos(t), ry * math.sin(t)
+        return ccx + cp * ex - sp * ey, ccy + sp * ex + cp * ey
+
+    def deriv(t):
+        ex, ey = -rx * math.sin(t), ry * math.cos(t)
+        return cp * ex - sp * ey, sp * ex + cp * ey
+    t = t1
+    for i in range(n):
+        t_next = t + step
+        p0, p3 = point(t), point(t_next)
+        d0, d3 = deriv(t), deriv(t_next)
+        if i == n - 1:
+            p3 = (x2, y2)
+        out.append((p0[0] + alpha * d0[0], p0[1] + alpha * d0[1], p3[0] - alpha * d3[0], p3[1] - alpha * d3[1], *p3))
+        t = t_next
+    return out

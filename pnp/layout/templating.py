@@ -16,7 +16,8 @@ from contextlib import contextmanager
 
 import jinja2
 
-from pnp.layout.sandbox import MAX_VALUE, Env, TemplateError, finalize, guarded_filter, guarded_test, too_big
+from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
+                                too_big)
 
 MAX_OUTPUT = 20_000
 MAX_RANGE = 10_000
@@ -153,7 +154,11 @@ def evaluate(expr: str, ctx: dict):
         _expr_cache[src] = fn
     try:
         with deadline():
-            return fn(**ctx)
+            value = fn(**ctx)
+            if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
+                value._fail_with_undefined_error()
+            check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
+            return value
     except TemplateTimeout as e:
         _timed_out[src] = e
         raise

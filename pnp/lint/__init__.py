@@ -1,6 +1,6 @@
 """The print lint: what makes a print hard to read, cut or play, reported as rule findings.
 
-Lint is a rule: its findings are `pnp.rules.base.Finding`s with `check="lint:<rule>"`, shown by
+Lint is a rule: its findings are `pnp.findings.Finding`s with `check="lint:<rule>"`, shown by
 `pnp check` and every build with the other checks. Rules and their default level:
 
 - `min-text-size`     text smaller than MIN_TEXT_PT after fitting (the size the fitter chose)
@@ -19,7 +19,7 @@ game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | w
 """
 from __future__ import annotations
 
-from pnp.rules.base import Finding
+from pnp.findings import Finding
 
 RULES = {
     "min-text-size": "warn",
@@ -78,6 +78,12 @@ class Config:
 def strict(findings) -> list:
     """`--strict`: every warning becomes an error."""
     return sorted({Finding("error", f.pos, f.message, f.card, f.check, f.measure) if f.severity == "warning" else f
+                   for f in findings})
+
+
+def draft(findings) -> list:
+    """`--draft`: every error becomes a warning (the PDF is written, marked DRAFT on every page)."""
+    return sorted({Finding("warning", f.pos, f.message, f.card, f.check, f.measure) if f.severity == "error" else f
                    for f in findings})
 
 

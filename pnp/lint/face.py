@@ -5,6 +5,8 @@ finding points at the layout element (file:line) and names the card, the face an
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 
 from pnp.layout.pieces import Image, Run, Shape, Stencil
@@ -119,8 +121,11 @@ def _safe(cfg, layout, el, pieces, ink, where, card):
 
 
 def _points(pieces):
+    from pnp.layout.pieces import apply
     for p in pieces:
-        if isinstance(p, Run):
+        if p.transform:   # rotated or mirrored: the points where they print
+            yield from (apply(p.transform, x, y) for x, y in _points([replace(p, transform=None)]))
+        elif isinstance(p, Run):
             x0, y0, x1, y1 = geometry.run_box(p)
             yield from ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
         elif isinstance(p, Shape):

@@ -41,7 +41,22 @@ def box(piece, strokes: bool = True) -> tuple | None:
 
 
 def box_pair(piece) -> tuple:
-    """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width."""
+    """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width. A
+    rotated or mirrored piece gives the box around its turned boxes."""
+    got = _box_pair(piece)
+    m = getattr(piece, "transform", None)
+    if not m or got[0] is None:
+        return got
+    return tuple(_turned(m, b) for b in got)
+
+
+def _turned(m, b):
+    from pnp.layout.pieces import apply
+    pts = [apply(m, x, y) for x in (b[0], b[2]) for y in (b[1], b[3])]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+def _box_pair(piece) -> tuple:
     if isinstance(piece, Shape):
         if not piece.ops or not (fill(piece) or stroke(piece)):
             return None, None

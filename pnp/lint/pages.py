@@ -70,7 +70,7 @@ class PageLint:
             return
         if self.cfg.on("printable-margin"):
             self._margin(page, comp)
-        if self.cfg.on("stray-marks") and page.marks:
+        if self.cfg.on("stray-marks") and page.marks and comp.kind != "booklet":   # a booklet's marks are fold ticks
             self._stray(page, comp)
 
     def _keep(self, rule, comp, measure, message):

@@ -232,7 +232,7 @@ def _page(pc, resolver, layout, size, margin, base, number, title, name, section
 def _title_face(prep, resolver, comp, layout, size, base, title, name):
     pw, ph = size
     cand = f"{comp.front}-title"
-    tname = cand if (prep.layouts.root / f"{cand}.yaml").is_file() else "common/booklet-title"
+    tname = cand if prep.layouts.has(cand) else "common/booklet-title"
     tl = prep.layouts.get(tname, layout.pos)
     game, lang = prep.game, resolver.lang
     meta = game.meta

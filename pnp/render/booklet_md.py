@@ -259,7 +259,7 @@ class Source:
         _atoms, unknown = tokens(text, self.icons)
         for name in sorted(unknown):
             self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
-                         did_you_mean(name, self.icons) + " (icons come from layouts/common/icons.yaml and the game's icons.yaml)")
+                         did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, layouts/common/icons.yaml and the game's icons.yaml)")
         return text
 
 

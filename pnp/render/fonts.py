@@ -15,11 +15,16 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
+from pnp.cache import cache_root
+
 BUILTIN = {
     "noto-sans-tc": "NotoSansTC-Regular.otf",
     "noto-serif-tc": "NotoSerifTC-Regular.otf",
 }
 DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
+# faces a role may name in game.yaml; the built-in fonts have only `regular`: bold is drawn by stroking
+# the outline, italic as a synthetic oblique, for any role without that face
+FACES = ("regular", "bold", "italic", "bold_italic")
 CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
 
 
@@ -28,9 +33,7 @@ class FontError(ValueError):
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("PNP_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
-    return Path(base) / "fonts"
+    return cache_root() / "fonts"
 
 
 def builtin_path(name: str) -> Path:
@@ -149,9 +152,14 @@ def prepare_builtin() -> list[str]:
     todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
     if len(todo) > 1 and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1)) as pool:
+        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c) as pool:
             list(pool.map(to_truetype, todo))
     return [register(str(p)) for p in paths]
+
+
+def _quiet_on_ctrl_c():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a converting worker ends without a traceback; the caller reports
 
 
 def fontmod_is_builtin(path) -> bool:
@@ -177,6 +185,20 @@ class FontSet:
             prepare_builtin()
         for p in missing[:1]:
             to_truetype(Path(p))
+
+    def face(self, role: str, bold: bool, italic: bool) -> tuple[str, bool, bool]:
+        """(font key, synthetic bold, synthetic italic) for a style of `role`: its own bold/italic face
+        when game.yaml names one, else the regular face drawn bold or oblique."""
+        if not (bold or italic):
+            return role, False, False
+        want = "bold_italic" if bold and italic else "bold" if bold else "italic"
+        if f"{role}:{want}" in self.roles:
+            return f"{role}:{want}", False, False
+        if bold and italic:
+            for have, b, i in (("bold", False, True), ("italic", True, False)):
+                if f"{role}:{have}" in self.roles:
+                    return f"{role}:{have}", b, i
+        return role, bold, italic
 
     def name(self, role: str) -> str:
         n = self.names.get(role)

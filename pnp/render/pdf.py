@@ -47,6 +47,7 @@ class PdfWriter:
             _xmp(c, meta)
         if meta.get("show_outline"):
             c.showOutline()
+        self.draft = bool(meta.get("draft"))
         self.forms: OrderedDict = OrderedDict()
         self.count = 0
         self.pages = 0
@@ -155,6 +156,10 @@ class PdfWriter:
                     continue
                 c.bookmarkPage(f"{key}.{n}")
                 c.addOutlineEntry(title, f"{key}.{n}", level=1)
+        if self.draft:   # `--draft`: a small mark at the foot of every page, inside the printable area
+            c.setFont(self.font, 7)
+            c.setFillColor(_color("#d00000"))
+            c.drawString(8 * 72 / 25.4, 6 * 72 / 25.4, "DRAFT")
         c.showPage()
         self.pages += 1
 
@@ -261,6 +266,18 @@ def _outline(c, slot):
 
 
 def draw_piece(c, piece, h):
+    m = getattr(piece, "transform", None)
+    if m:   # the face's y-down matrix conjugated into PDF space (y up, origin at the bottom)
+        a, b, cc, d, e, f = m
+        c.saveState()
+        c.transform(a, -b, -cc, d, cc * h + e, h - d * h - f)
+        _draw(c, piece, h)
+        c.restoreState()
+    else:
+        _draw(c, piece, h)
+
+
+def _draw(c, piece, h):
     if isinstance(piece, Run):
         _run(c, piece, h)
     elif isinstance(piece, Shape):
@@ -281,8 +298,13 @@ def _stencil(c, s: Stencil, h):
     c.restoreState()
 
 
+OBLIQUE = 0.2126   # tan 12°: the slant of synthetic italics
+
+
 def _run(c, r: Run, h):
     t = c.beginText(r.x, h - r.y)
+    if r.italic:   # the built-in fonts have no italic face: a text matrix skewed 12° to the right
+        t.setTextTransform(1, 0, OBLIQUE, 1, r.x, h - r.y)
     t.setFont(r.font, r.size)
     t.setFillColor(_color(r.color))
     if r.bold:
@@ -360,6 +382,10 @@ def _shape(c, s: Shape, h):
         c.setLineWidth(width)
         if dash:
             c.setDash(*dash)
+        if s.join:
+            c.setLineJoin(s.join[0])
+            c.setLineCap(s.join[1])
+            c.setMiterLimit(s.join[2])
     if s.opacity < 1:  # after the colours: setting a colour resets reportlab's alpha to the colour's
         c.setFillAlpha(s.opacity)
         c.setStrokeAlpha(s.opacity)

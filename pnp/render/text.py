@@ -1,6 +1,7 @@
 """Text layout: inline markup, CJK-aware line breaking, and fitting by shrinking.
 
 Markup in running text: `**bold**`, `:icon-name:` (an icon drawn at text size on the baseline),
+the span markup of `pnp/render/spans.py` when `markup=True` (card text),
 and line breaks. Lines break between CJK characters and between Latin words (never inside a word);
 closing punctuation never starts a line and opening brackets never end one (kinsoku); a number stays
 with the word after it, its measure word or unit (`抽 1 張`, `+1 doom`); and a paragraph whose last
@@ -12,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.layout.pieces import Run
+from pnp.layout.pieces import Run, Shape
+from pnp.render import spans
 
 NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ")
 NO_END = set("「『（《〈【〔〖〘〚“‘([{<")
@@ -31,7 +33,7 @@ def is_cjk(ch: str) -> bool:
 
 @dataclass
 class Atom:
-    parts: list          # [(kind, value, bold)] kind: "t" text | "i" icon
+    parts: list          # [(kind, value, spans.Style)] kind: "t" text | "i" icon
     space: str = ""      # trailing spaces (dropped at a line end)
     newline: bool = False
     number: bool = False  # a number waiting for its measure word or unit
@@ -44,29 +46,28 @@ class Laid:
     size: float
     lines: int
     overflow: float      # points by which the text exceeds the box at the smallest size (0 = fits)
+    deco: tuple = ()     # underline and strike shapes
 
 
-def tokens(text: str, icon_names) -> tuple[list, set]:
-    """Split markup into atoms; returns (atoms, unknown icon names)."""
+def tokens(text: str, icon_names, full: bool = False, nominal: float | None = None, color_of=None,
+           roles=None) -> tuple[list, set]:
+    """Split markup into atoms; returns (atoms, unknown icon names). `full`: the span markup of
+    `pnp/render/spans.py` (raises MarkupError); else only `**bold**`, `:icon:` and new lines. A part's
+    style is a spans.Style; its `size` becomes a ratio of `nominal`."""
     atoms: list[Atom] = []
     unknown = set()
-    bold = False
     word: Atom | None = None
-    for piece in _MARK.split(text):
-        if not piece:
-            continue
-        if piece == "**":
-            bold = not bold
-            continue
-        if piece == "\n":
+    for kind, piece, st in spans.split(text, full, color_of, roles):
+        if st.size is not None:
+            st = st._replace(size=st.size / nominal if nominal else 1.0)
+        if kind == "n":
             atoms.append(Atom([], newline=True))
             word = None
             continue
-        if piece.startswith(":") and piece.endswith(":") and len(piece) > 2 and " " not in piece:
-            name = piece[1:-1]
-            if name not in icon_names:
-                unknown.add(name)
-            atoms.append(Atom([("i", name, bold)]))
+        if kind == "i":
+            if piece not in icon_names:
+                unknown.add(piece)
+            atoms.append(Atom([("i", piece, st)]))
             word = None
             continue
         for ch in piece:
@@ -75,14 +76,14 @@ def tokens(text: str, icon_names) -> tuple[list, set]:
                     atoms[-1].space += " "
                 word = None
             elif is_cjk(ch) or word is None:
-                atoms.append(Atom([("t", ch, bold)]))
+                atoms.append(Atom([("t", ch, st)]))
                 word = None if is_cjk(ch) else atoms[-1]
             else:
-                kind, val, b = word.parts[-1]
-                if b == bold and kind == "t":
+                k, val, b = word.parts[-1]
+                if b == st and k == "t":
                     word.parts[-1] = ("t", val + ch, b)
                 else:
-                    word.parts.append(("t", ch, bold))
+                    word.parts.append(("t", ch, st))
     return _numbers(_kinsoku(atoms)), unknown
 
 
@@ -119,9 +120,21 @@ def _kinsoku(atoms: list) -> list:
 
 def _atom_width(a: Atom, fonts, role, size) -> float:
     w = 0.0
-    for kind, val, _b in a.parts:
-        w += size if kind == "i" else fonts.width(val, role, size)
+    for kind, val, st in a.parts:
+        sz = size * st.size if st.size else size
+        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz)
     return w
+
+
+def _face(fonts, st, role) -> tuple:
+    """(font key, synthetic bold, synthetic italic) of a part's style."""
+    face = getattr(fonts, "face", None)
+    return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
+
+
+def _ratio(line) -> float:
+    """The largest span size in a line, as a ratio of the element's size (at least 1)."""
+    return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
 def _greedy(atoms, fonts, role, size, width, space_w):
@@ -194,16 +207,22 @@ def _break(atoms, fonts, role, size, width, balance=True):
 
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
-           icon_names=(), balance: bool = True) -> tuple[Laid, set]:
+           icon_names=(), balance: bool = True, markup: bool = False, color_of=None) -> tuple[Laid, set]:
     """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits."""
     x0, y0, w, h = box
-    atoms, unknown = tokens(text, icon_names)
+    atoms, unknown = tokens(text, icon_names, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
+    sized = any(st.size and st.size > 1 for a in atoms for _k, _v, st in a.parts)
+
+    def height(lines, s):
+        if not sized:
+            return s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading if lines else 0
+        r = [_ratio(line) for line in lines]   # a line with larger spans is taller
+        return s * (ASCENT * r[0] + DESCENT * r[-1]) + sum(s * leading * x for x in r[1:]) if lines else 0
 
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
         lines, over, hard = _break(atoms, fonts, role, s, w, bal)
-        need = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading if lines else 0
-        return lines, max(over, 0.0), max(need - h, 0.0), hard
+        return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
     lines, wover, hover, hard = attempt(size)
     chosen = size
@@ -223,11 +242,15 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         lines, wover, hover, hard = attempt(chosen, True)
     s = chosen
     space_w = fonts.width(" ", role, s)
-    total = s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
+    total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
-    runs, icons = [], []
+    runs, icons, deco = [], [], []
+    base = top + s * ASCENT * (_ratio(lines[0]) if sized and lines else 1)
     for n, line in enumerate(lines):
-        base = top + s * ASCENT + n * s * leading
+        if not sized:
+            base = top + s * ASCENT + n * s * leading
+        elif n:
+            base += s * leading * _ratio(line)
         widths = [wd for _a, wd in line]
         spaces = [len(a.space) * space_w for a, _w in line[:-1]]
         lw = sum(widths) + sum(spaces)
@@ -238,15 +261,43 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
         for i, (a, wd) in enumerate(line):
             cx = x
-            for kind, val, b in a.parts:
+            for kind, val, st in a.parts:
+                sz = s * st.size if st.size else s
+                col = st.color or color
                 if kind == "i":
-                    icons.append((val, cx, base - s * 0.8, s, color))
-                    cx += s
+                    icons.append((val, cx, base - sz * 0.8, sz, col))
+                    adv = sz
                 else:
-                    runs.append(Run(cx, base, val, fonts.name(role), s, color, b))
-                    cx += fonts.width(val, role, s)
+                    key, fake_bold, fake_italic = _face(fonts, st, role)
+                    r = Run(cx, base, val, fonts.name(key), sz, col, fake_bold)
+                    runs.append(_italic(r, fake_italic))
+                    adv = fonts.width(val, key, sz)
+                for on, dy in ((st.underline, 0.12), (st.strike, -0.28)):
+                    if on:
+                        deco.append([base + sz * dy, cx, cx + adv, col, sz * 0.06])
+                cx += adv
             x += wd + (spaces[i] if i < len(spaces) else 0) + extra
-    return Laid(tuple(_merge(runs, space_w)), tuple(icons), s, len(lines), max(wover, hover)), unknown
+    laid = Laid(tuple(_merge(runs, space_w)), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
+    return laid, unknown
+
+
+def _italic(r: Run, oblique: bool) -> Run:
+    if not oblique:
+        return r
+    from dataclasses import replace
+    return replace(r, italic=True)
+
+
+def _lines(deco, space_w) -> tuple:
+    """Underlines and strike lines as shapes, joined across the spaces between underlined words."""
+    out: list = []
+    for d in deco:
+        p = out[-1] if out else None
+        if p and p[0] == d[0] and p[3] == d[3] and p[4] == d[4] and -0.01 <= d[1] - p[2] <= space_w * 1.5:
+            p[2] = d[2]
+        else:
+            out.append(list(d))
+    return tuple(Shape((("M", x0, y), ("L", x1, y)), stroke=col, width=wd) for y, x0, x1, col, wd in out)
 
 
 def _merge(runs, space_w):
@@ -257,10 +308,12 @@ def _merge(runs, space_w):
     for r in runs:
         if out:
             p = out[-1]
-            if p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold:
+            if (p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold
+                    and p.italic == r.italic):
                 gap = r.x - end
                 if abs(gap) < 0.01 or abs(gap - space_w) < 0.01:
-                    out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold)
+                    out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold,
+                                  italic=p.italic)
                     end = r.x + stringWidth(r.text, r.font, r.size)
                     continue
         out.append(r)
@@ -268,6 +321,6 @@ def _merge(runs, space_w):
     return out
 
 
-def missing_glyphs(text: str, fonts, role: str) -> set:
-    plain = _MARK.sub("", text)
+def missing_glyphs(text: str, fonts, role: str, markup: bool = False) -> set:
+    plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
     return {ch for ch in set(plain) if not fonts.has(role, ch)}

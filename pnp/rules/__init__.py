@@ -1,35 +1,67 @@
-"""The rules engine: generic checks for every game, plus `pnp/rules/<game_id>.py` when it exists.
+"""The rules engine: generic checks for every game, the checks game.yaml declares, and a rules plug-in.
 
-A game module may define:
+A rules plug-in is a module registered under the entry point group `pnp.rules` with the game id as
+its name (`[project.entry-points."pnp.rules"] my-game = "my_package.rules"`); the five shipped games
+register theirs in pnp's own pyproject.toml the same way, so the core names no game. A plug-in may define:
 - `check(game) -> iterable of Finding` — deck rules, run on every build and check;
 - `summary(game) -> list[str]` — extra lines for `pnp check` (e.g. a fairness simulation);
 - `report(game) -> list[dict]` — charts for `pnp report` (the contract: `pnp.report.stats`).
-The module is found by the game id (`criminal-poker` → `pnp.rules.criminal_poker`): the core never
-names a game.
+Content never names code: a game folder only has an id, and only installed plug-ins answer to it.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
 from pathlib import Path
 
-from pnp.errors import Problem, Problems
-from pnp.rules import generic
+from pnp.errors import Pos, Problem, Problems
+from pnp.rules import declared, generic
+
+GROUP = "pnp.rules"
 
 
-def game_module(game_id: str):
-    name = f"pnp.rules.{game_id.replace('-', '_')}"
-    if importlib.util.find_spec(name) is None:
+def _source_tree() -> dict:
+    """The plug-ins pnp's own pyproject.toml registers, when pnp runs from a checkout whose installed
+    metadata predates them (an editable install made earlier, or the source folder on PYTHONPATH)."""
+    import tomllib
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    try:
+        meta = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if meta.get("project", {}).get("name") != "pnp":
+        return {}
+    return dict(meta["project"].get("entry-points", {}).get(GROUP, {}))
+
+
+def plugins() -> dict:
+    """Game id → entry point of its rules plug-in: installed distributions first, then pnp's source tree."""
+    from importlib.metadata import EntryPoint, entry_points
+    found = {ep.name: ep for ep in entry_points(group=GROUP)}
+    for name, value in _source_tree().items():
+        found.setdefault(name, EntryPoint(name, value, GROUP))
+    return found
+
+
+def game_module(game_id: str, pos=None):
+    """The rules plug-in of a game (None when no installed package registers one); `pos`: where to
+    report a plug-in that cannot be loaded (the game's game.yaml)."""
+    ep = plugins().get(game_id)
+    if ep is None:
         return None
-    return importlib.import_module(name)
+    try:
+        return ep.load()
+    except Exception as e:  # a broken plug-in is the plug-in's problem, said once, not a traceback
+        raise Problems([Problem(pos or Pos(f"content/{game_id}/game.yaml"), f"the rules plug-in `{ep.value}` of `{game_id}` cannot be loaded "
+                                f"({type(e).__name__}: {e})", "fix or reinstall the package that provides it")]) from e
 
 
 def run(game) -> tuple[list, list[str]]:
     """All findings for a game, and the names of the checks that ran."""
     findings = list(generic.check(game))
     ran = ["generic:unique-ids", "generic:counts", "generic:translations"]
-    mod = game_module(game.id)
+    more, names = declared.check(game)
+    findings += more
+    ran += names
+    mod = game_module(game.id, game.pos)
     if mod is not None and hasattr(mod, "check"):
         try:
             findings += list(mod.check(game))
@@ -51,7 +83,7 @@ def _crash(game, mod, e: Exception) -> Problem:
 
 
 def summary(game) -> list[str]:
-    mod = game_module(game.id)
+    mod = game_module(game.id, game.pos)
     if mod is not None and hasattr(mod, "summary"):
         try:
             return list(mod.summary(game))

@@ -11,6 +11,7 @@ Public game logic: `hand_sizes(players)` (cards per player in dealing order), `c
 """
 from __future__ import annotations
 
+from pnp.rules import declared
 from pnp.rules.base import error
 from pnp.rules.clue_deduction import (ENVELOPE, HANDS, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
                                       deduce, hand_sizes)
@@ -73,17 +74,7 @@ def _check_cards(game, comp):
             pos = have[-1].at("category") if have else (comp.source or comp.pos)
             yield error(pos, f"only {len(have)} {cat} cards, the game needs {need} — add "
                         f"{need - len(have)} more", None, "cards")
-    for lang in game.languages:
-        seen = {}
-        for item in comp.items:
-            name = game.text(item.get("name"), lang)
-            if name is None:
-                continue
-            if name in seen:
-                yield error(item.at("name"), f"card `{item.id}` has the same {lang} name as `{seen[name]}` "
-                            f"(“{name}”) — every card needs its own name", item.id, "cards")
-            else:
-                seen[name] = item.id
+    yield from declared.require(game, comp.id, "unique", ("name",), "cards")  # every card its own name
     order = game.data.get("category_order") or []
     if order and sorted(map(str, order if isinstance(order, list) else [order])) != sorted(REQUIRED):
         yield error(game.meta["data"].at("category_order"), f"`category_order` should list {', '.join(REQUIRED)}",

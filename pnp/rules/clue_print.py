@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import Pos
+from pnp.rules import declared
 from pnp.rules.base import error
 
 FIRST_PLAYER = "scarlet"
@@ -144,17 +145,15 @@ def _pieces(game, cid, field, ids, what):
         yield error(game.pos, f"there is no `{cid}` component: the game needs a {what} for each of "
                     f"{', '.join(ids)}", check="pieces")
         return
+    # one piece per card (no two show the same): declared in game.yaml `checks:`, required here
+    yield from declared.require(game, cid, "unique", (field,), "pieces")
     seen = {}
     for item in comp.items:
         ref = item.get(field)
         if ref not in ids:
             yield error(item.at(field), f"{what} `{item.id}` shows `{ref}`, which is not a {field} card — "
                         f"use one of {', '.join(ids)}", item.id, "pieces")
-        elif ref in seen:
-            yield error(item.at(field), f"{what} `{item.id}` shows `{ref}` like `{seen[ref]}` — each {field} has "
-                        f"one {what}", item.id, "pieces")
-        else:
-            seen[ref] = item.id
+        seen.setdefault(ref, item.id)
         if item.copies != 1:
             yield error(item.at("copies"), f"{what} `{item.id}` has {item.copies} copies; there is one of each",
                         item.id, "pieces")

@@ -68,7 +68,7 @@ def _rules(data, top):
 
 def _suspects(game, data, top):
     sus = data.get("suspects")
-    if list(sus or []) != list(cp.SUSPECTS):
+    if not isinstance(sus, list) or list(sus) != list(cp.SUSPECTS):
         yield error(_pos(data, "suspects", top), f"data `suspects` is {sus!r}, the game is for "
                     f"{cp.SUSPECTS[0]}–{cp.SUSPECTS[-1]} suspects — write `suspects: {list(cp.SUSPECTS)}`", check="data")
     want = f"{cp.SUSPECTS[0]}-{cp.SUSPECTS[-1] + 1}"   # detective mode from 3; sheriff mode + 1 sheriff up to 6

@@ -21,6 +21,7 @@ import random
 from collections import Counter
 
 from pnp.errors import did_you_mean
+from pnp.rules import declared
 from pnp.rules.base import error, warning
 
 from pnp.rules.doomsday_logic import (  # the game's numbers and logic, re-exported here
@@ -215,14 +216,8 @@ def _check_professions(game):
         if it.get("sanity", 0) not in (0, 1, 2):
             yield error(it.at("sanity"), f"profession `{it.id}` raises the sanity limit by {it.get('sanity')}; "
                         f"write 0, 1 or 2", it.id, "doomsday-files:professions")
-    for lang in game.languages:
-        seen = {}
-        for it in comp.items:
-            name = game.text(it.get("name"), lang)
-            if name in seen:
-                yield error(it.at("name"), f"profession `{it.id}` has the same {lang} name as `{seen[name]}` "
-                            f"(“{name}”); every profession is unique", it.id, "doomsday-files:professions")
-            seen.setdefault(name, it.id)
+    # every profession its own name: declared in game.yaml `checks:`, required here
+    yield from declared.require(game, comp.id, "unique", ("name",), "doomsday-files:professions")
     if comp.items and not any(it.get("sanity", 0) > 0 for it in comp.items):
         yield error(_deck_pos(comp), "no profession raises the sanity limit; some must (`sanity: 1`)",
                     check="doomsday-files:professions")

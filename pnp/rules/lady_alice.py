@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from pnp.rules import declared
 from pnp.rules.base import error
 from pnp.rules.lady_alice_logic import *  # noqa: F403 (the public game logic, used by tests and the report)
 from pnp.rules.lady_alice_logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
@@ -158,7 +159,9 @@ def _check_names(game, clues):
                             f"(“{name}”) — every element needs its own name", item.id, "names")
             else:
                 seen[key] = item.id
-    hours, arts = {}, {}
+    # every picture and every hour once: declared in game.yaml `checks:`, required here
+    yield from declared.require(game, clues.id, "unique", ("art",), "names")
+    yield from declared.require(game, clues.id, "unique", ("hour",), "names")
     for item in clues.items:
         cat = item.get("category")
         if cat == "time":
@@ -167,10 +170,6 @@ def _check_names(game, clues):
                 yield error(item.at("hour") if "hour" in item.data else item.pos, f"time clue `{item.id}` needs an "
                             f"`hour` from 0 to 23 (its clock face)", item.id, "names")
                 continue
-            if hour in hours:
-                yield error(item.at("hour"), f"time clue `{item.id}` has the hour {hour}, like `{hours[hour]}` — "
-                            f"every time is another hour", item.id, "names")
-            hours.setdefault(hour, item.id)
             for lang in game.languages:
                 name = names[lang].get(item.id)
                 m = TIME_NAME.match(name if isinstance(name, str) else "")
@@ -181,11 +180,6 @@ def _check_names(game, clues):
             art = item.get("art")
             if not art:
                 yield error(item.pos, f"{cat} clue `{item.id}` has no `art` (its picture)", item.id, "names")
-            elif art in arts:
-                yield error(item.at("art"), f"clue `{item.id}` has the same picture `{art}` as `{arts[art]}` — "
-                            f"give every element its own picture", item.id, "names")
-            else:
-                arts[art] = item.id
 
 
 def _check_categories(game, clues):

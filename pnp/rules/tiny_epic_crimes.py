@@ -3,17 +3,17 @@
 The published constraints of the game (GAMES.md section 1 and the seed: [R] rules, [D] our decisions)
 are constants in `tiny_epic_crimes_published.py`; content may restate them, never loosen them. The
 checks (run on every build and `pnp check`):
-- 32 suspects with unique names, exactly one per combination of the five evidence values, so that every
-  type splits the deck 16/16 (here);
+- 32 suspects, every evidence type splitting the deck 16/16 (here); unique names and exactly one suspect
+  per combination of the five evidence values are declared in game.yaml `checks:`, and required here;
 - the hole masks of the suspect backs and the envelopes (`tiny_epic_crimes_masks.py`);
 - counts, compositions, the rule parameters in game.yaml `data:` and the printed text that carries
   them (`tiny_epic_crimes_published.py` and `tiny_epic_crimes_printed.py`).
 """
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 
+from pnp.rules import declared
 from pnp.rules.base import error
 from pnp.rules.tiny_epic_crimes_masks import Masks, clearances  # noqa: F401 (the tests and tools use them here)
 from pnp.rules import tiny_epic_crimes_published as published
@@ -80,29 +80,12 @@ def _suspect_checks(game, comp):
         yield error(game.pos, "data.types should be a list of evidence types and data.evidence a map of each "
                     "type to its list of values — compare with the shipped game.yaml", check="suspects")
         return
-    if comp.total != 32:
-        yield error(comp.pos, f"there are {comp.total} suspect cards; the game needs 32 (one per combination "
-                    f"of the five evidence values)", check="suspects")
-    for lang in game.languages:
-        seen = {}
-        for item in comp.items:
-            name = game.text(item["name"], lang)
-            if name in seen:
-                yield error(item.at("name"), f"the {lang} name `{name}` is also used by `{seen[name]}` — give "
-                            f"every suspect its own name", item.id, "suspects")
-            seen.setdefault(name, item.id)
-    combos = {}
-    for item in comp.items:
-        combo = tuple(item.get(t) for t in types)
-        if combo in combos:
-            yield error(item.pos, f"`{item.id}` has the same evidence as `{combos[combo]}` ({', '.join(map(str, combo))})"
-                        f" — every combination must appear once", item.id, "suspects")
-        combos.setdefault(combo, item.id)
-    every = set(itertools.product(*(evidence.get(t, []) for t in types)))
-    missing = sorted((tuple(map(str, m)) for m in every - set(combos)))
-    if missing:
-        yield error(comp.source or comp.pos, f"{len(missing)} evidence combination(s) have no suspect, e.g. "
-                    f"{', '.join(missing[0])} — one suspect per combination", check="suspects")
+    if comp.total != published.SUSPECTS:
+        yield error(comp.pos, f"there are {comp.total} suspect cards; the game needs {published.SUSPECTS} (one per "
+                    f"combination of the five evidence values)", check="suspects")
+    # unique names and one suspect per combination are declared in game.yaml (`checks:`); they must stay there
+    yield from declared.require(game, comp.id, "unique", ("name",), "suspects")
+    yield from declared.require(game, comp.id, "combinations", published.TYPES, "suspects")
     for t in types:
         split = Counter(item.get(t) for item in comp.items)
         if len(set(split.values())) > 1 or len(split) != len(evidence.get(t, [])):

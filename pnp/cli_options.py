@@ -1,0 +1,19 @@
+"""Command-line values shared by `pnp build`, `pnp calibrate` and `pnp watch` (each imports this module;
+it imports none of them, so no command module has to import the CLI back)."""
+from __future__ import annotations
+
+import math
+
+from pnp.errors import Pos, Problem, Problems
+
+
+def back_offset_points(text: str) -> tuple[float, float]:
+    """`--back-offset X,Y` in mm → points; anything else is bad input."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+        if not all(math.isfinite(v) and abs(v) <= 50 for v in (x, y)):
+            raise ValueError
+        return (x * 72 / 25.4, y * 72 / 25.4)
+    except ValueError:
+        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm (each within ±50 mm)",
+                                "write e.g. `0.5,-1`")]) from None
