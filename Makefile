@@ -18,8 +18,8 @@ fonts: $(STAMP)
 build: fonts
 	$(BIN)/pnp build --lang all
 
-test: fonts
-	$(BIN)/python -m pytest -q
+test: fonts     # every core: files are spread over workers, each file's tests stay on one (shared fixtures)
+	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 bench: fonts
 	$(BIN)/python bench/run.py

@@ -22,7 +22,8 @@ def _run(out: Path, epoch: str | None):
     if epoch:
         env["SOURCE_DATE_EPOCH"] = epoch
     cmds = [["build", *GAMES, "--lang", "all", "-j", "1"]]
-    cmds += [["export", g, "--to", "png", "--dpi", "36"] for g in GAMES]
+    # PNG exports run one code path for every game: two games (cards, tokens, sheets, boards) cover it
+    cmds += [["export", g, "--to", "png", "--dpi", "36"] for g in GAMES if g in ("criminal-poker", "lady-alice")]
     for cmd in cmds:
         r = subprocess.run([sys.executable, "-m", "pnp", *cmd, "--out", str(out)], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=600)
