@@ -22,7 +22,7 @@ from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
-from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
+from pnp.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
 from pnp import lint, parallel, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
@@ -386,35 +386,3 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest
-
-
-def _write_pages(writer, pages, title, pagelint=None, comp=None):
-    mark = title  # one outline entry per component, at its first page
-    for page in pages:
-        if pagelint is not None:
-            pagelint.page(page, comp, writer.pages + 1)
-        writer.page(page, bookmark=mark)
-        mark = None
-
-
-def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
-    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
-    as the real faces get, without resolving or holding any card (the build streams those later).
-    Booklets are laid out for real (`books`: their imposed pages)."""
-    from pnp.layout.pieces import Face
-    out = []
-    for comp in comps if comps is not None else prep.game.components.values():
-        if comp.kind == "booklet":
-            if books and comp.id in books:
-                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
-            continue
-        decl = prep.game.meta["components"][comp.id]
-        front = prep.layouts.get(comp.front, decl.at("front"))
-        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
-        title = str(resolver.ctx.game["components"][comp.id]["title"])
-        pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
-                                            duplex_document(prep.game, opts.duplex)))))
-    return out
