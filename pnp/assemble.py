@@ -12,7 +12,7 @@ def check_booklets(prep, resolver) -> None:
     """Lay out every booklet (for `pnp check`): its problems join the resolver's."""
     from pnp.render import booklet
     for comp in prep.game.components.values():
-        if comp.kind == "booklet" and not resolver.problems:
+        if comp.kind == "booklet":    # its problems are reported with the pieces' problems
             try:
                 booklet.build(prep, resolver, comp, "a4")
             except Problems as e:
@@ -31,6 +31,19 @@ def _chosen(game, only) -> list:
     return [c for c in comps if c.id in only]
 
 
+def _booklets(prep, resolver, comps, opts) -> dict:
+    """component id → (Built, imposed pages) of every booklet to build; a booklet with problems is left
+    out and its problems join the resolver's, so they are reported with the pieces' problems."""
+    out = {}
+    for c in comps:
+        if c.kind == "booklet":
+            try:
+                out[c.id] = _booklet(prep, resolver, c, opts)
+            except Problems as e:
+                resolver.problems.update(e.problems)
+    return out
+
+
 def _booklet(prep, resolver, comp, opts):
     """(Built, imposed pages) of one booklet in the resolver's language."""
     from pnp.render import booklet
@@ -45,7 +58,7 @@ def _booklet(prep, resolver, comp, opts):
     return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
 
 
-def _write_booklet(writer, book, comp, title, opts) -> dict:
+def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
     from pnp.render import booklet
     built, pages = book
     n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
@@ -53,6 +66,8 @@ def _write_booklet(writer, book, comp, title, opts) -> dict:
     for t, number in built.sections:
         marks.setdefault(booklet.sheet_of(number, n, opts.booklet), []).append(t)
     for i, page in enumerate(pages):
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
         writer.page(page, bookmark=title if i == 0 else None, sub=marks.get(i, ()))
     pw, ph = built.size
     return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
@@ -63,11 +78,13 @@ def _write_booklet(writer, book, comp, title, opts) -> dict:
 def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
-    has_backs = any(p.side == "back" for _c, _t, pages in planned for p in pages)
-    n = 1 + (1 if cover.blank_needed(opts.duplex) and has_backs else 0)
+    from pnp.render.plan import duplex_document
+    two_sided = duplex_document(game, opts.duplex)
+    n = 1 + (1 if cover.blank_needed(opts.duplex) and two_sided else 0)
     entries = []
     for comp, ctitle, pages in planned:
         if pages:
+            n += 1 if two_sided and n % 2 else 0     # as build_game: a component starts on a front
             outline = any(s.outline for p in pages for s in p.slots)
             entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
             n += len(pages)
@@ -76,13 +93,30 @@ def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
             "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
             "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
             "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
-            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver}
+            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
+            "two_sided": two_sided}
     if game.credits:
         info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
                            if x != credits_text.notice(game.credits, str(title), lang)]
         info["notice"] = credits_text.notice(game.credits, str(title), lang)
     code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    _cover_glyphs(game, info, [(c, t) for c, t, _p in planned], fonts)
     pages = cover.pages(info, entries, paper, fonts, code)
     writer.page(pages[0], bookmark=str(title))
     for p in pages[1:]:
         writer.page(p)
+
+
+def _cover_glyphs(game, info, titles, fonts):
+    """The cover's own text (title, author, credits …) passes the same missing-glyph check as cards."""
+    from pnp.errors import Problem, Problems
+    from pnp.render.text import missing_glyphs
+    texts = [(game.meta.at(k) if k in game.meta else game.pos, k, x) for k, v in info.items()
+             for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+    texts += [(game.meta["components"][c.id].at("title"), f"components.{c.id}.title", t) for c, t in titles]
+    problems = [Problem(pos, f"`{key}` on the cover: the font `sans` has no glyph for "
+                        + " ".join(f"`{ch}` (U+{ord(ch):04X})" for ch in sorted(missing)),
+                        "replace the character, or build with --no-cover")
+                for pos, key, v in texts if (missing := missing_glyphs(v, fonts, "sans"))]
+    if problems:
+        raise Problems(problems)

@@ -21,8 +21,9 @@ from pnp.layout import qr
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
-from pnp.assemble import _booklet, _chosen, _write_booklet, _write_cover, check_booklets
+from pnp.assemble import _booklets, _chosen, _write_booklet, _write_cover, check_booklets
 from pnp.render.pdf import PdfWriter
+from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
 from pnp import lint, rules
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
@@ -233,40 +234,6 @@ def check_game(project, game_id, lang=None) -> tuple[Prepared, list]:
     return prep, lint.collapse(found)
 
 
-def duplex_document(game, duplex: str) -> bool:
-    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
-    return duplex in ("long", "short") and any(c.back for c in game.components.values())
-
-
-def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
-    """The pages of one component. blank_backs: the document prints double-sided, so a page without
-    backs gets a blank page behind it (no piece prints behind another)."""
-    opts = comp.options
-    first = next(pairs, None)
-    if first is None:
-        return
-    import itertools
-    pairs = itertools.chain([first], pairs)
-    f0 = first[0]
-    pw, ph = paper
-    fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
-        (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
-    if comp.kind == "deck" and not fits:  # a card cut from several sheets is a mistake (mm vs cm?)
-        raise Problems([Problem(comp.pos, f"the cards of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm, larger "
-                                f"than the {mm(pw):.0f} x {mm(ph):.0f} mm paper can print",
-                                "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
-    if comp.kind == "board" or not fits:
-        for f, _b in pairs:
-            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
-        return
-    cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
-    gap = float(opts.get("gap_mm", 0 if comp.kind == "deck" else 4)) * 72 / 25.4
-    if duplex == "none":
-        pairs = ((f, None) for f, _b in pairs)
-    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
-
-
 def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None) -> dict:
     prep = prepare(project, game_id)
     errors = [f for f in (lint.strict(prep.findings) if opts.strict else prep.findings) if f.severity == "error"]
@@ -280,7 +247,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     comps = _chosen(game, opts.only)
     for lang in langs:
         resolver = resolver_for(prep, lang)
-        books = {c.id: _booklet(prep, resolver, c, opts) for c in comps if c.kind == "booklet"}
+        books = _booklets(prep, resolver, comps, opts)
         only = f".{'+'.join(opts.only)}" if opts.only else ""
         name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}.pdf"
         target = outdir / name
@@ -292,7 +259,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
                     "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
                     "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
-                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or ""),
+                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
+                                                                     credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
                     "lang": lang, "show_outline": opts.cover}
             sub = game.meta.get("subtitle") or game.meta.get("description")
             if sub:
@@ -302,10 +270,14 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
                 _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                              prep.fonts, resolver.ctx.game["title"])
+            two_sided = duplex_document(game, opts.duplex)
             for comp in comps:
                 title = str(resolver.ctx.game["components"][comp.id]["title"])
+                if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
+                    writer.page(impose.Page(*paper, side="blank"))
                 if comp.kind == "booklet":
-                    comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts))
+                    if comp.id in books:       # else its problems are raised below, with the others
+                        comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
                     continue
                 count = 0
                 first_face = None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import time
@@ -42,6 +43,16 @@ def main(ctx, project):
     """Print-and-play asset generator: YAML cards + layouts → print-ready PDFs."""
     ctx.ensure_object(dict)
     ctx.obj["project"] = project
+    _check_environment()
+
+
+def _check_environment():
+    """SOURCE_DATE_EPOCH dates every PDF: it must be a whole number of seconds from 1970 to 9999."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if raw and not (raw.isdigit() and raw.isascii() and int(raw) <= 253402300799):
+        from pnp.errors import Pos, Problem
+        _fail_input(Problems([Problem(Pos("SOURCE_DATE_EPOCH"), f"`{raw[:40]}` is not a whole number of seconds "
+                                      "between 1970 and 9999", "unset it, or give e.g. `1700000000`")]))
 
 
 LANG_HELP = "Language to build (a code from the game's languages), or `all`."
@@ -176,9 +187,12 @@ def _offset(text: str):
     from pnp.errors import Pos, Problem
     try:
         x, y = (float(v) for v in text.split(","))
+        if not all(math.isfinite(v) and abs(v) <= 50 for v in (x, y)):
+            raise ValueError
         return (x * 72 / 25.4, y * 72 / 25.4)
     except ValueError:
-        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm", "write e.g. `0.5,-1`")]) from None
+        raise Problems([Problem(Pos("--back-offset"), f"`{text}` is not X,Y in mm (each within ±50 mm)",
+                                "write e.g. `0.5,-1`")]) from None
 
 
 @main.command()
@@ -243,7 +257,8 @@ def list_(ctx):
         click.echo(f"{name} — {title} [{', '.join(g.languages)}]")
         for c in g.components.values():
             t = c.title if isinstance(c.title, str) else c.title.get(g.languages[0])
-            click.echo(f"  {c.id:<22} {c.kind:<7} {c.total:>4}  {t}")
+            n = f"{c.total:>4}" if c.kind != "booklet" else f"{'-':>4}"   # a booklet's pages depend on the paper
+            click.echo(f"  {c.id:<22} {c.kind:<7} {n}  {t}")
 
 
 @main.command()

@@ -6,8 +6,12 @@ exits 2. A `Problems` exception carries every problem of a run so the user sees 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True, order=True)
@@ -39,7 +43,8 @@ class Problem:
 
     def __str__(self) -> str:
         msg = f"{self.pos}: {self.what}"
-        return f"{msg} — {self.todo}" if self.todo else msg
+        msg = f"{msg} — {self.todo}" if self.todo else msg
+        return _CONTROL.sub(lambda m: repr(m.group())[1:-1], msg)  # one line: `en\n` shows as `en\\n`
 
 
 class Problems(Exception):

@@ -15,7 +15,7 @@ from pnp.errors import Pos, Problem, Problems, display_path
 _WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EFBIG, errno.EIO}
 
 
-def _refuse_links(path: Path, root: Path | None) -> None:
+def refuse_links(path: Path, root: Path | None) -> None:
     """No folder below root (the --out folder; default: just the file's own folder) may be a link."""
     folder, stop = path.parent, root if root is not None else path.parent.parent
     while folder != stop and folder != folder.parent:
@@ -34,10 +34,10 @@ def _write_problem(path: Path, e: OSError) -> Problems:
 @contextmanager
 def atomic_output(path: Path, mode="wb", root: Path | None = None):
     """A file object whose content appears at `path` only if the block completes."""
-    _refuse_links(path, root)
+    refuse_links(path, root)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _refuse_links(path, root)
+        refuse_links(path, root)
         with _atomic(path, mode) as f:
             yield f
     except OSError as e:

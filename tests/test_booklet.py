@@ -244,3 +244,15 @@ def test_without_duplex_the_cover_says_which_pages_to_print_on_each_pass(game, t
     cover = texts(tmp_path / "tiny" / "tiny.en.a4.pdf")[0].replace("\r\n", " ")
     # no blank page after the cover without duplex: the booklet's 2 sheets are pages 2-5
     assert "print pages 2, 4, put the printed sheets back in the tray turned over and print pages 3, 5" in cover
+
+
+def test_problems_inside_a_paragraph_or_table_name_their_own_line(tmp_path):
+    rules = ("# Setup\n\nFirst line of a paragraph,\nsecond line with :nope: in it.\n\n"
+             "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | :nada: |\n\n"
+             "![one](piece:cards/red-one)\n![two](piece:cards/bleu)\n")
+    root = booklet_game.make(tmp_path, rules_en=rules)
+    r = build(root, "--lang", "en", "--out", tmp_path / "out")
+    assert r.returncode == 2
+    assert "rules.en.md:4:1: unknown icon `:nope:`" in r.stderr, r.stderr
+    assert "rules.en.md:9:1: unknown icon `:nada:`" in r.stderr, r.stderr
+    assert "rules.en.md:12:1: unknown piece `piece:cards/bleu`" in r.stderr, r.stderr

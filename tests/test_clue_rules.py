@@ -135,6 +135,8 @@ def test_bad_input_is_a_value_error(cats):
         deduce(["me", "p2", "p3"], "me", ["scarlet"], [], cats)       # a 3-player hand has 6 cards
     with pytest.raises(ValueError):
         deduce(["me", "p2", "p3"], "me", ["scarlet", "mustard", "dagger", "candlestick", "hall", "nowhere"], [], cats)
+    with pytest.raises(ValueError):    # a refuter who is not at the table
+        deduce(["me", "p2", "p3"], "me", H3, [Suggestion("p2", ("plum", "rope", "study"), refuter="p9")], cats)
 
 
 def _brute(players, me, hand, log, cats, sizes):

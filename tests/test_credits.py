@@ -44,6 +44,9 @@ def test_pdf_metadata_author_is_the_designers(fan):
     with pikepdf.open(fan / "tiny.en.a4.pdf") as pdf:
         assert str(pdf.docinfo["/Author"]) == "Ann Example, Bo Sample"
         assert str(pdf.docinfo["/Creator"]).startswith("pnp ")
+        meta = pdf.open_metadata()      # the rights statement of a fan edition is the notice
+        assert meta["dc:rights"].startswith("Unofficial fan-made print-and-play edition for personal use")
+        assert meta["dc:creator"] == ["Ann Example, Bo Sample"]
 
 
 def test_booklet_title_page_carries_the_credits(fan):

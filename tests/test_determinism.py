@@ -74,3 +74,20 @@ def test_without_source_date_epoch_the_pdf_carries_no_clock_time(tmp_path):
         with pikepdf.open(pdf_path) as pdf:
             date = str(pdf.docinfo.get("/CreationDate", ""))
             assert not date or date.startswith("D:2000"), date  # reportlab's invariant date, not now
+
+
+def test_pdf_bytes_do_not_depend_on_where_the_project_lies(tmp_path):
+    """The same game in two folders (two machines, two checkouts): the same bytes. reportlab would name
+    each image after the md5 of its absolute path."""
+    import os
+    sys.path.insert(0, str(ROOT / "bench"))
+    import synth
+    env = dict(os.environ, SOURCE_DATE_EPOCH=EPOCH)
+    out = []
+    for where in ("a", "b/deeper/still"):
+        root = synth.write_game(tmp_path / where, 9)
+        r = subprocess.run([sys.executable, "-m", "pnp", "--project", str(root), "build", "--out", str(root / "out")],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+        out.append(sorted((p.name, p.read_bytes()) for p in (root / "out").rglob("*.pdf")))
+    assert out[0] and out[0] == out[1]

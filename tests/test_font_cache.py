@@ -39,3 +39,44 @@ def test_cold_font_cache_does_not_time_out_templates(tmp_path, monkeypatch):
     fonts.register.cache_clear()
     assert result.exit_code == 0, result.output
     assert converted, "the stand-in conversion never ran"
+
+
+def _tiny_cff_font(path):
+    """A two-glyph OpenType font with CFF outlines: converts in milliseconds, as the built-in ones do in
+    tens of seconds, through the same code."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef", "A"])
+    fb.setupCharacterMap({ord("A"): "A"})
+    charstrings = {}
+    for name in (".notdef", "A"):
+        pen = T2CharStringPen(600, None)
+        pen.moveTo((50, 0)), pen.lineTo((300, 700)), pen.curveTo((400, 600), (500, 300), (550, 0)), pen.closePath()
+        charstrings[name] = pen.getCharString()
+    fb.setupCFF("Tiny-Regular", {"FullName": "Tiny"}, charstrings, {})
+    fb.setupHorizontalMetrics({".notdef": (600, 50), "A": (600, 50)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Tiny", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    fb.font["head"].created = fb.font["head"].modified = 3600 * 24 * 365 * 80  # a fixed date in the source
+    fb.save(str(path))
+
+
+def test_converted_font_bytes_do_not_depend_on_when_or_where(tmp_path, monkeypatch):
+    """Two fresh caches, two moments: the same TrueType bytes (fontTools would stamp the conversion time
+    into `head.modified`, and every PDF's embedded subset would differ from one machine to the next)."""
+    src = tmp_path / "Tiny.otf"
+    _tiny_cff_font(src)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    out = []
+    for n, now in ((1, 1_700_000_000), (2, 1_800_000_000)):
+        monkeypatch.setattr(fonts, "cache_dir", lambda n=n: tmp_path / f"cache{n}")
+        monkeypatch.setattr(time, "time", lambda now=now: float(now))
+        out.append(fonts.to_truetype(src).read_bytes())
+    assert out[0] == out[1]
+    from fontTools.ttLib import TTFont
+    import io
+    head = TTFont(io.BytesIO(out[0]))["head"]
+    assert head.modified == head.created == 3600 * 24 * 365 * 80

@@ -38,3 +38,9 @@ def test_strict_turns_warnings_into_errors(tmp_path):
     assert not list(out.glob("g/*.pdf"))
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
     assert r.returncode == 0 and "warning: text of element `t`" in r.stderr and list(out.glob("g/*.pdf"))
+
+
+def test_a_gap_that_is_not_a_number_is_bad_input(tmp_path):
+    root = project(tmp_path, {"t": SMALL}, options="{gap_mm: wide}").root
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", tmp_path / "out")
+    assert r.returncode == 2 and "gap_mm: wide" in r.stderr and "Traceback" not in r.stderr

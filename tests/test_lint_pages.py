@@ -74,3 +74,14 @@ def test_a_stray_mark_on_a_page_is_found_and_can_be_turned_off():
     assert judge(one_card_page(x, y, marks=marks), Config({"stray-marks": "off"})) == []
     good = [((x, y + 92 * MM), (x, y + 95 * MM))]
     assert judge(one_card_page(x, y, marks=good)) == []
+
+
+def test_turned_slots_are_measured_where_they_print():
+    # a booklet page turned half a turn: the slot's (x, y) is its top-right corner on the sheet
+    f = Face(100 * MM, 50 * MM, 0, (Shape((("R", 0, 0, 100 * MM, 10 * MM, 0.0),), fill="#222222"),), name="book/p1")
+    X, Y = 120 * MM, 60 * MM
+    turned = Page(*A4, slots=[Slot(f, X, Y, (X - f.w, Y - f.h, X, Y), matrix=(-1, 0, 0, -1))])
+    from pnp.lint.pages import slot_ink
+    x0, y0, x1, y1 = slot_ink(turned.slots[0])
+    assert abs(x0 - 20 * MM) < 1e-6 and abs(x1 - 120 * MM) < 1e-6   # the band lands at the bottom, turned
+    assert abs(y0 - 10 * MM) < 1e-6 and abs(y1 - 20 * MM) < 1e-6

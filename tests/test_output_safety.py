@@ -91,3 +91,16 @@ def test_a_full_output_folder_is_a_clear_problem(project, tmp_path):
     assert "cannot write the file: File too large" in r.stderr and "Traceback" not in r.stderr
     assert pdf.read_bytes() == b"%PDF previous build"
     assert sorted(p.name for p in pdf.parent.iterdir()) == [pdf.name]
+
+
+def test_an_export_into_a_linked_game_folder_is_refused(project, tmp_path):
+    target = project / "content" / GAME
+    before = _tree(target)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / GAME).symlink_to(target, target_is_directory=True)
+    r = CliRunner().invoke(main, ["--project", str(project), "export", GAME, "--to", "png", "--dpi", "36",
+                                  "--out", str(out)])
+    assert r.exit_code == 2, r.output
+    assert "is a symbolic link" in r.output and "Traceback" not in r.output
+    assert _tree(target) == before

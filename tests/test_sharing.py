@@ -19,7 +19,7 @@ def shared(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("share")
     root = copy_project(tmp)
     gy = root / "content" / GAME / "game.yaml"
-    gy.write_text(gy.read_text("utf-8").replace("licence:", f"url: {URL}\nlicence:", 1), "utf-8")
+    gy.write_text(gy.read_text("utf-8").replace("keywords:", f"url: {URL}\nkeywords:", 1), "utf-8")
     out = tmp / "out"
     for extra in ((), ("--ink-saver",)):
         r = run_pnp("--project", root, "build", GAME, "--lang", "en", "--cover", *extra, "--out", out)
@@ -34,35 +34,40 @@ def test_metadata_from_game_yaml(shared):
     with pikepdf.open(shared["cover"]) as pdf:
         info = pdf.docinfo
         assert str(info["/Title"]) == "Criminal Poker"
-        assert str(info["/Author"]) == "pnp project"
+        assert str(info["/Author"]) == "windskald"      # the original designer (game.yaml credits)
         assert "Whose evidence looks the least innocent?" in str(info["/Subject"])
         assert str(info["/Keywords"]) == "deduction, bluffing, print-and-play"
         assert re.fullmatch(r"pnp \d+\.\d+\.\d+", str(info["/Creator"]))
         meta = pdf.open_metadata()
-        assert meta["dc:rights"] == "CC BY-SA 4.0"
-        assert meta["xmpRights:UsageTerms"] == "CC BY-SA 4.0"
+        # a fan edition's rights statement is its notice (a licence is refused for someone else's game)
+        assert meta["dc:rights"].startswith("Unofficial fan-made print-and-play edition for personal use")
+        assert meta["xmpRights:UsageTerms"] == meta["dc:rights"]
         assert str(pdf.Root.Lang) == "en"
 
 
 def test_outline_and_contents_agree(shared):
     from pypdf import PdfReader
     r = PdfReader(str(shared["cover"]))
-    marks = [(o.title, r.get_destination_page_number(o)) for o in r.outline]
+    # top-level entries (a nested list holds the rules booklet's sections)
+    marks = [(o.title, r.get_destination_page_number(o)) for o in r.outline if not isinstance(o, list)]
     assert marks[0] == ("Criminal Poker", 0)
     comps = marks[1:]
-    assert [t for t, _ in comps] == ["Evidence cards", "Identity cards", "Help cards", "Setup card"]
+    assert [t for t, _ in comps] == ["Rules", "Evidence cards", "Identity cards", "Help cards", "Setup card"]
     cover = page_text(shared["cover"])[0]
     for (title, page), nxt in zip(comps, [p for _t, p in comps[1:]] + [len(r.pages)]):
         # the contents line of each component names its pages, 1-based, as the outline has them
         want = f"pages {page + 1}–{nxt}" if nxt - page > 1 else f"page {page + 1}"
-        line = next(ln for ln in cover.splitlines() if ln.startswith(title))
+        lines = cover.splitlines()
+        line = next(ln for ln in lines[lines.index("Contents"):] if ln.startswith(title))
         assert want in line.replace(" ", " "), (line, want)
         assert "double-sided" in line
     assert "long edge" in cover and "100 %" in cover and "crop marks" in cover
     # page 2 is left blank so that fronts and backs stay paired on one sheet; cards start on page 3
     assert not page_text(shared["cover"])[1].strip()
     with pikepdf.open(shared["cover"]) as pdf:
-        assert "/TrimBox" not in pdf.pages[0] and "/TrimBox" in pdf.pages[2]
+        # page 3 starts the rules booklet (folded sheets, no trim); the cards follow it
+        cards = dict(comps)["Evidence cards"]
+        assert "/TrimBox" not in pdf.pages[0] and "/TrimBox" not in pdf.pages[2] and "/TrimBox" in pdf.pages[cards]
         assert len(pdf.pages) == 2 + len(pikepdf.open(shared["plain"]).pages)
 
 
@@ -95,10 +100,13 @@ def _ink(path, page):
 
 def test_ink_saver_has_no_full_bleed_fills(shared):
     plain, ink = shared["plain"], shared["ink"]
+    with pikepdf.open(plain) as pdf:   # the first card page, after the rules booklet's sheets
+        first = next(i for i, p in enumerate(pdf.pages) if "/TrimBox" in p)
+    k = first + 2                      # the ink-saver edition has the cover and its blank page first
     with pikepdf.open(ink) as pdf:
-        t = box(pdf.pages[2], "/TrimBox")
-        bl = box(pdf.pages[2], "/BleedBox")
-    a_plain, a_ink = _ink(plain, 0), _ink(ink, 2)
+        t = box(pdf.pages[k], "/TrimBox")
+        bl = box(pdf.pages[k], "/BleedBox")
+    a_plain, a_ink = _ink(plain, first), _ink(ink, k)
     h = a_ink.shape[0]
     # a strip of the bleed just outside the trimmed grid's left edge, level with the cards
     strip = (slice(int(h - t[3]) + 5, int(h - t[1]) - 5), slice(int(bl[0]) + 1, int(t[0]) - 1))
@@ -106,4 +114,4 @@ def test_ink_saver_has_no_full_bleed_fills(shared):
     assert a_ink[strip].mean() < 0.02           # … the ink saver leaves it white
     assert a_ink.mean() < 0.5 * a_plain.mean()  # and uses far less ink overall
     # the words are all still there
-    assert page_text(ink)[2].split() == page_text(plain)[0].split()
+    assert page_text(ink)[k].split() == page_text(plain)[first].split()

@@ -361,3 +361,27 @@ def test_the_wrong_way_proof_can_fail(setup):
         if len(holes) > 1:
             seen += _view(card, holes[1], card_at, (0, 0)).sum() > 20
     assert seen == 5
+
+
+def test_window_panel_has_an_opaque_pattern_inside(setup):
+    """Printed double-sided (long edge), the back of every envelope sheet puts a dark security pattern
+    right behind the window panel: around each hole the paper's other side is mostly dark, so a card
+    in the pocket does not show through; the front panel's inside stays unprinted."""
+    game, where, raster, refs, geo, paper = setup
+    from pnp.layout.layouts import Layouts
+    g = Layouts(ROOT / "layouts").geometry(f"{GAME}/envelope")
+    for item in game.components["envelopes"].items:
+        i, slot, page = where[f"envelopes/{item.id}.front"]
+        front, back = raster.page(i), raster.page(i + 1)
+        assert front.shape == back.shape
+        W = front.shape[1]
+        left = int(round(slot.x * SCALE))
+        top = int(round((page.h - slot.y - slot.face.h) * SCALE))
+        dark = back.mean(axis=2) < 160
+        def behind(x0, y0, x1, y1):                       # face mm → the mirrored box on the back page
+            c0, c1 = W - (left + int(x1 * PX_PER_MM)), W - (left + int(x0 * PX_PER_MM))
+            return dark[top + int(y0 * PX_PER_MM):top + int(y1 * PX_PER_MM), c0:c1]
+        b = behind(g["fold_flap"]["x"] + 1, g["fold_flap"]["y"] + 1, g["fold_side"]["x"] - 1, g["fold_bottom"]["y"] - 1)
+        assert b.mean() > 0.9, f"{item.id}: only {b.mean():.0%} of the window panel's inside is covered"
+        f = behind(g["fold_side"]["x"] + 2, g["fold_flap"]["y"] + 2, g["fold_side"]["x"] + 40, g["fold_bottom"]["y"] - 20)
+        assert f.mean() < 0.05, f"{item.id}: the front panel's inside should stay blank"

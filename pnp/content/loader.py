@@ -7,7 +7,7 @@ from pathlib import Path
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
-from pnp.content.yamlfile import YList, YMap, load_file
+from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
 
 GAME_SPEC = {
@@ -52,7 +52,7 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
           "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
           "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
           "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
-COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+COLOR_RE = re.compile(r"^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\Z")
 
 
 def load_game(root: Path) -> Game:
@@ -209,6 +209,9 @@ def _booklet(root, cid, decl, c, langs, col):
     else:
         for lang in langs:
             name = f"{stem}.{lang}.md"
+            if special_file(root / name):  # a named pipe would block the build for ever
+                col.add(pos, f"`{name}` is {special_file(root / name)}, not a regular file", "replace it with a .md file")
+                continue
             if not (root / name).is_file():
                 col.add(pos, f"booklet `{cid}` has no `{lang}` text: `{name}` is missing",
                         f"write content/{root.name}/{name} (every language of the game needs one)")
@@ -254,6 +257,9 @@ def _deck(deck: YMap, cid, fields, langs, col):
     if "defaults" in deck and not isinstance(defaults, YMap):
         col.add(deck.at("defaults"), "`defaults` should be a map", "write `defaults:` then `field: value` lines")
         defaults = {}
+    for key in [k for k in defaults if k not in fields and k not in RESERVED]:
+        col.add(defaults.key_at(key), f"unknown field `{key}` under `defaults:`",
+                did_you_mean(key, list(fields)) + f" (declare it under `fields:` of `{cid}` in game.yaml)")
     return _items(cards, cid, fields, langs, col, need_id=True, defaults=defaults)
 
 

@@ -199,6 +199,8 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A user file's bytes: never blocks (a pipe or device is refused before reading) and refuses
     files over limit before reading them. Raises Problems."""
     shown = display_path(path)
+    if special_file(path):  # a socket cannot even be opened; a pipe is refused before anyone writes to it
+        raise Problems([not_regular(path, "the file")])
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         try:

@@ -109,8 +109,10 @@ def distinct(faces) -> tuple[list, dict]:
 
 
 @contextmanager
-def replace_dir(target: Path):
+def replace_dir(target: Path, root: Path | None = None):
     """Write into a fresh temporary folder that replaces `target` only when the block completes."""
+    from pnp.output import refuse_links
+    refuse_links(target, root)   # a folder below --out that is a link (into content/?) is refused, as for PDFs
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.parent / f".{target.name}.{os.getpid()}.tmp"
     if tmp.exists():

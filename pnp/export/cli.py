@@ -74,7 +74,7 @@ def export_cmd(ctx, game, target, lang, dpi, shop, out):
             t0 = time.perf_counter()
             col = collect(proj, name, lg)
             dest = outp / name / target / col.lang
-            with replace_dir(dest) as tmp:
+            with replace_dir(dest, outp) as tmp:
                 if target == "png":
                     from pnp.export import png
                     rep = png.export(col, tmp, float(dpi))

@@ -3,7 +3,7 @@
     extends: common/poker          # optional: start from another layout
     size: poker                    # a preset, [63mm, 88mm] or 63x88
     bleed: 3mm                     # default 3mm
-    safe: 3mm                      # inner margin that text should keep (default 3mm)
+    safe: 3mm                      # inner margin that text and icons keep (default 3mm; print lint `safe-area`)
     shape: rounded                 # rect | rounded | circle (the cut outline of tokens)
     radius: 3mm
     elements:
@@ -24,9 +24,9 @@ from pnp.errors import Collector, Pos, Problem, Problems, did_you_mean
 from pnp.layout import units
 
 MAX_EXTENDS = 20   # `extends:` steps from a layout to its base
-NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*$")
+NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\Z")
 TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "elements", "notes"}
-_ARITH = re.compile(r"^\s*([+-])=\s*(.+)$")
+_ARITH = re.compile(r"^\s*([+-])=\s*(.+)\Z")
 MAX_SIZE = 2000 * units.MM   # 2 m: the largest board (tiled) a layout may describe
 
 

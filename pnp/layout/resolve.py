@@ -12,13 +12,13 @@ from pathlib import Path
 
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
-from pnp.layout import templating, units
+from pnp.layout import checks, templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
 from pnp.layout.pieces import Face
 from pnp import lint
-from pnp.lint import face as lintface
+from pnp.lint import face as lintface, geometry
 from pnp.render import text as textlay
 from pnp.rules.base import error
 
@@ -125,11 +125,17 @@ class Resolver:
                     tagged.append((el, got))
                 except Skip:
                     continue
-                except templating.TemplateError as e:  # the deadline fired outside a template call
+                except templating.TemplateTimeout:  # the deadline fired outside a template call
+                    self.problems.add(Problem(el.pos, f"element `{el.name}` took longer than {templating.MAX_SECONDS:g} s "
+                                              f"of CPU to draw (card `{card_id}`)", "give it fewer or smaller parts"))
+                except templating.TemplateError as e:
                     self.problems.add(Problem(el.pos, f"{e} (element `{el.name}`, card `{card_id}`)",
                                               "simplify the templates of this element"))
-        self.findings.update(lintface.check_face(self.lint, layout, tagged, card_id, card_pos, name))
-        return Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
+        found, ink = lintface.check_face(self.lint, layout, tagged, card_id, card_pos, name)
+        self.findings.update(found)
+        face = Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
+        geometry.remember(face.pieces, ink)     # measured once: the set and page rules read them too
+        return face
 
     def _element(self, el, layout, ctx, card_id, card_pos):
         typ = el.attrs.get("type")
@@ -148,6 +154,9 @@ class Resolver:
                 seq = list(seq)
             except (templating.TemplateError, TypeError) as e:
                 self._problem(el.at.get("repeat", el.pos), f"`repeat` of `{el.name}`: {e}", "give a list expression")
+            if len(seq) > checks.MAX_LOOP:
+                self._problem(el.at.get("repeat", el.pos), f"`repeat` of `{el.name}` gives {len(seq):,} items, "
+                              f"more than the {checks.MAX_LOOP:,} allowed", "repeat over a shorter list")
             instances = [dict(ctx, item=item, index=i) for i, item in enumerate(seq)]
         out = []
         for ictx in instances:
@@ -169,6 +178,10 @@ class Resolver:
                 p["w"] = layout.w - p["x"]
             if p["h"] is None:
                 p["h"] = layout.h - p["y"]
+            bad = checks.problem(typ, p, params)
+            if bad:
+                self._problem(el.at.get(bad[0], el.pos), f"element `{el.name}` (card `{card_id}`): {bad[1]}",
+                              "give a sensible value")
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
             p["_ctx"] = ictx
             try:

@@ -49,6 +49,8 @@ def weight(v, budget: int = MAX_VALUE) -> int:
             total += len(x) + 1
             if total <= budget:
                 stack.extend(x)
+        elif isinstance(x, int):  # a whole number prints as up to bit_length / 3 digits
+            total += 1 + x.bit_length() // 3
         elif isinstance(x, Mapping):
             total += 2 * len(x) + 1
             if total <= budget:
@@ -197,7 +199,9 @@ class Env(ImmutableSandboxedEnvironment):
     def compare(left, ops):
         result = True
         for op, right in ops:
-            if not _cheap(left, right):
+            if op in ("in", "notin") and isinstance(left, (str, *_SCALARS)) and not isinstance(right, (str, bytes)):
+                pass  # a plain value looked up: one hash, or one cheap comparison per item
+            elif not _cheap(left, right):
                 check_weight("a value compared", left, right)
             result = _COMPARE[op](left, right)
             if not result:
@@ -213,6 +217,9 @@ def finalize(value):
     return value
 
 
+# filters whose cost does not grow with what is nested in their value (they look at its top level)
+_SHALLOW_FILTERS = frozenset({"length", "count", "first", "last", "default", "d", "attr", "list", "selectattr",
+                              "rejectattr", "select", "reject", "map", "reverse", "batch", "slice", "random", "items"})
 _SIZE_FILTERS = ("center", "indent", "pad", "batch", "slice", "round", "truncate", "wordwrap")
 
 
@@ -240,9 +247,10 @@ def guarded_filter(name, fn):
             start = params[1] if len(params) > 1 else kwargs.get("start", 0)
             if not isinstance(start, (int, float)):
                 raise TemplateError("sum() adds numbers only")
-        if not isinstance(value, str) or params or kwargs:
+        if not isinstance(value, str) and name not in _SHALLOW_FILTERS or params or kwargs:
             check_weight(f"the value given to the `{name}` filter",
-                         *(() if isinstance(value, str) else (value,)), *params, *kwargs.values())
+                         *(() if isinstance(value, str) or name in _SHALLOW_FILTERS else (value,)),
+                         *params, *kwargs.values())
         return fn(*head, value, *params, **kwargs)
     if skip:
         wrapper.jinja_pass_arg = fn.jinja_pass_arg

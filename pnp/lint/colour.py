@@ -51,6 +51,7 @@ def luminance(hex_colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=4096)
 def contrast(a: str, b: str) -> float:
     la, lb = luminance(a), luminance(b)
     hi, lo = max(la, lb), min(la, lb)
@@ -72,6 +73,7 @@ def simulate(hex_colour: str, kind: str) -> str:
     return to_hex(tuple(_gamma(v) for v in out))
 
 
+@lru_cache(maxsize=4096)
 def lab(hex_colour: str) -> tuple[float, float, float]:
     """CIE L*a*b* (D65) of an sRGB colour."""
     r, g, b = (_lin(v) for v in rgb(hex_colour))
@@ -128,5 +130,6 @@ def delta_e_lab(lab1, lab2) -> float:
     return math.sqrt((dL / sl) ** 2 + (dC / sc) ** 2 + (dH / sh) ** 2 + rt * (dC / sc) * (dH / sh))
 
 
+@lru_cache(maxsize=8192)
 def delta_e(a: str, b: str) -> float:
     return delta_e_lab(lab(a), lab(b))

@@ -21,9 +21,10 @@ def _mm(v: float) -> str:
 
 
 def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
-    """Findings for one face. elements: [(Element, [pieces])] in drawing order."""
+    """(Findings, ink box of every piece) for one face. elements: [(Element, [pieces])] in drawing order."""
     out = []
     drawn: list = []          # every piece painted so far (what lies under the next one)
+    drawn_boxes: list = []
     where = f"`{face_name}` (card `{card}`, {card_pos})"
     for el, pieces in elements:
         typ = el.attrs.get("type")
@@ -35,32 +36,36 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
                 out.append(cfg.finding("min-text-size", pos, f"text of element `{el.name}` on {where} is {small:g} pt "
                                        f"after fitting, under {MIN_TEXT_PT:g} pt — give the box more room, shorten the "
                                        f"text or raise `min_size`", card, small))
+        pairs = [geometry.box_pair(p) for p in pieces]
+        geo = [g for g, _i in pairs]      # the shapes themselves
+        ink = [i for _g, i in pairs]      # what they paint, strokes included
         if cfg.on("out-of-bounds"):
-            f = _bounds(cfg, layout, el, pieces, where, card)
+            f = _bounds(cfg, layout, el, geo, where, card)
             if f:
                 out.append(f)
         if cfg.on("bleed") and typ not in ("text",):
-            f = _no_bleed(cfg, layout, el, pieces, where, card)
+            f = _no_bleed(cfg, layout, el, pieces, geo, where, card)
             if f:
                 out.append(f)
         if (typ in TEXTUAL or typ in ICONIC) and pieces and cfg.on("safe-area"):
-            f = _safe(cfg, layout, el, pieces, where, card)
-            if f:
-                out.append(f)
-        if runs and cfg.on("contrast"):
-            f = _contrast(cfg, drawn + list(pieces), runs, el, where, card)
+            f = _safe(cfg, layout, el, pieces, ink, where, card)
             if f:
                 out.append(f)
         drawn.extend(pieces)
-    return [f for f in out if f is not None]
+        drawn_boxes.extend(ink)
+        if runs and cfg.on("contrast"):   # each run against what was painted before it
+            f = _contrast(cfg, drawn, drawn_boxes, runs, el, where, card)
+            if f:
+                out.append(f)
+    return [f for f in out if f is not None], drawn_boxes
 
 
-def _bounds(cfg, layout, el, pieces, where, card):
+def _bounds(cfg, layout, el, geo, where, card):
+    """geo: the pieces' boxes without strokes (a line drawn on the trim edge is meant to be half cut off)."""
     b = layout.bleed
     lo_x, lo_y, hi_x, hi_y = -b, -b, layout.w + b, layout.h + b
     worst, side = 0.0, ""
-    for p in pieces:
-        bx = geometry.box(p, strokes=False)   # a line drawn on the trim edge is meant to be half cut off
+    for bx in geo:
         if bx is None:
             continue
         for over, name in ((lo_x - bx[0], "left"), (lo_y - bx[1], "top"), (bx[2] - hi_x, "right"), (bx[3] - hi_y, "bottom")):
@@ -73,18 +78,17 @@ def _bounds(cfg, layout, el, pieces, where, card):
                        card, -worst)
 
 
-def _no_bleed(cfg, layout, el, pieces, where, card):
+def _no_bleed(cfg, layout, el, pieces, geo, where, card):
     """A coloured fill that reaches a trim edge but stops there: a cut a hair outside shows paper."""
     tol = 0.1 * MM
     b = layout.bleed
-    for p in pieces:
-        if not isinstance(p, Shape) or p.opacity < 1 or p.role != "art":
+    for p, bx in zip(pieces, geo):
+        if bx is None or not isinstance(p, Shape) or p.opacity < 1 or p.role != "art" or not p.fill:
             continue
+        if bx[0] > tol and bx[1] > tol and bx[2] < layout.w - tol and bx[3] < layout.h - tol:
+            continue          # well inside the trim
         f = geometry.fill(p)
         if not f or colour.delta_e(f, geometry.PAPER) < SLIVER_DELTA_E:
-            continue
-        bx = geometry.box(p, strokes=False)
-        if bx is None:
             continue
         edges = {"left": (bx[0], 0.0, bx[3] - bx[1], layout.h), "right": (bx[2], layout.w, bx[3] - bx[1], layout.h),
                  "top": (bx[1], 0.0, bx[2] - bx[0], layout.w), "bottom": (bx[3], layout.h, bx[2] - bx[0], layout.w)}
@@ -97,11 +101,11 @@ def _no_bleed(cfg, layout, el, pieces, where, card):
     return None
 
 
-def _safe(cfg, layout, el, pieces, where, card):
+def _safe(cfg, layout, el, pieces, ink, where, card):
     s = layout.safe
     if layout.shape == "circle":
         return _safe_circle(cfg, layout, el, pieces, where, card)
-    bx = geometry.union(geometry.box(p) for p in pieces)
+    bx = geometry.union(ink)
     if bx is None:
         return None
     gaps = {"left": bx[0], "top": bx[1], "right": layout.w - bx[2], "bottom": layout.h - bx[3]}
@@ -146,11 +150,11 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
                        f"inwards or make it smaller", card, worst)
 
 
-def _contrast(cfg, pieces, runs, el, where, card):
+def _contrast(cfg, pieces, bxs, runs, el, where, card):
     worst = None
     for i, r in runs:
-        x0, y0, x1, y1 = geometry.run_box(r)
-        under = geometry.colour_under(pieces[:i], (x0 + x1) / 2, (y0 + y1) / 2)
+        x0, y0, x1, y1 = bxs[i]
+        under = geometry.colour_under(pieces, (x0 + x1) / 2, (y0 + y1) / 2, upto=i, bxs=bxs)
         if under is None:        # over an image: not measurable here
             continue
         ratio = colour.contrast(r.color, under)

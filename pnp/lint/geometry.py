@@ -2,6 +2,8 @@
 colours as the PDF writer paints them. Face coordinates: points, top-left origin, y down."""
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.layout.pieces import Image, Run, Shape, Stencil
@@ -35,25 +37,46 @@ def _ops_points(ops):
 def box(piece, strokes: bool = True) -> tuple | None:
     """(x0, y0, x1, y1) of the ink a piece may lay down (strokes included unless `strokes` is false:
     the geometry only), or None for nothing."""
-    if isinstance(piece, Run):
-        return run_box(piece)
+    return box_pair(piece)[1 if strokes else 0]
+
+
+def box_pair(piece) -> tuple:
+    """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width."""
     if isinstance(piece, Shape):
         if not piece.ops or not (fill(piece) or stroke(piece)):
-            return None
-        pts = list(_ops_points(piece.ops))
-        if not pts:
-            return None
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        hw = (ROLE_STROKE.get(piece.role, piece.width) / 2) if stroke(piece) and strokes else 0.0
-        return (min(xs) - hw, min(ys) - hw, max(xs) + hw, max(ys) + hw)
+            return None, None
+        x0 = y0 = float("inf")
+        x1 = y1 = float("-inf")
+        for x, y in _ops_points(piece.ops):
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+        if x0 == float("inf"):
+            return None, None
+        geo = (x0, y0, x1, y1)
+        if not stroke(piece):
+            return geo, geo
+        hw = ROLE_STROKE.get(piece.role, piece.width) / 2
+        return geo, (x0 - hw, y0 - hw, x1 + hw, y1 + hw)
+    if isinstance(piece, Run):
+        b = run_box(piece)
+        return b, b
     if isinstance(piece, Image):
         if piece.clip:
             x, y, w, h = piece.clip
-            return (max(x, piece.x), max(y, piece.y), min(x + w, piece.x + piece.w), min(y + h, piece.y + piece.h))
-        return (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+            b = (max(x, piece.x), max(y, piece.y), min(x + w, piece.x + piece.w), min(y + h, piece.y + piece.h))
+        else:
+            b = (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+        return b, b
     if isinstance(piece, Stencil):
-        return (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
-    return None
+        b = (piece.x, piece.y, piece.x + piece.w, piece.y + piece.h)
+        return b, b
+    return None, None
 
 
 def union(boxes) -> tuple | None:
@@ -109,9 +132,10 @@ def _flatten(ops):
     return polys
 
 
-def covers(s: Shape, x: float, y: float) -> bool:
-    """Whether the filled area of a shape holds the point (non-zero winding over all its sub-paths)."""
-    b = box(s)
+def covers(s: Shape, x: float, y: float, b: tuple | None = None) -> bool:
+    """Whether the filled area of a shape holds the point (non-zero winding over all its sub-paths).
+    b: the shape's box when known."""
+    b = b if b is not None else box(s)
     if b is None or not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
         return False
     if len(s.ops) == 1 and s.ops[0][0] == "R" and not s.ops[0][5]:
@@ -128,21 +152,42 @@ def covers(s: Shape, x: float, y: float) -> bool:
     return wind != 0
 
 
-def colour_under(pieces, x: float, y: float, paper: str = PAPER) -> str | None:
-    """The colour a point shows after painting `pieces` in order: the topmost filled shape holding
-    it (translucent ones blended over what lies beneath), else the paper. None under an image."""
+_BOXES: OrderedDict = OrderedDict()
+
+
+def boxes(pieces) -> list:
+    """box() of every piece, remembered for the last few piece tuples (a face is judged by several rules)."""
+    hit = _BOXES.get(id(pieces))
+    if hit is not None and hit[0] is pieces:
+        return hit[1]
+    return remember(pieces, [box(p) for p in pieces])
+
+
+def remember(pieces, ink_boxes: list) -> list:
+    """Keep the ink boxes of a tuple of pieces (measured once, read by every rule)."""
+    _BOXES[id(pieces)] = (pieces, ink_boxes)
+    if len(_BOXES) > 32:
+        _BOXES.popitem(last=False)
+    return ink_boxes
+
+
+def colour_under(pieces, x: float, y: float, paper: str = PAPER, upto: int | None = None, bxs=None) -> str | None:
+    """The colour a point shows after painting pieces[:upto] in order: the topmost filled shape holding
+    it (translucent ones blended over what lies beneath), else the paper. None under an image.
+    bxs: the pieces' boxes when known (see `boxes`)."""
     from pnp.lint.colour import blend
-    for i in range(len(pieces) - 1, -1, -1):
-        p = pieces[i]
+    bxs = bxs if bxs is not None else boxes(pieces)
+    for i in range(len(pieces) if upto is None else upto, 0, -1):
+        p, b = pieces[i - 1], bxs[i - 1]
+        if b is None or not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+            continue
         if isinstance(p, Image):
-            b = box(p)
-            if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
-                return None
-        elif isinstance(p, Shape):
+            return None
+        if isinstance(p, Shape):
             f = fill(p)
-            if f and covers(p, x, y):
+            if f and covers(p, x, y, b):
                 if p.opacity >= 1:
                     return f
-                under = colour_under(pieces[:i], x, y, paper)
+                under = colour_under(pieces, x, y, paper, i - 1, bxs)
                 return None if under is None else blend(f, under, p.opacity)
     return paper

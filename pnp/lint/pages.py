@@ -17,7 +17,7 @@ EPS = 0.1 * MM
 
 def ink_box(face) -> tuple | None:
     """The face's ink in face coordinates (top-left origin), or None when it paints nothing."""
-    return geometry.union(geometry.box(p) for p in face.pieces)
+    return geometry.union(geometry.boxes(face.pieces))
 
 
 def slot_ink(slot, cache: dict | None = None) -> tuple | None:
@@ -33,13 +33,18 @@ def slot_ink(slot, cache: dict | None = None) -> tuple | None:
     if b is None:
         return None
     x0, y0, x1, y1 = slot.clip
+    matrix = getattr(slot, "matrix", None) or (1.0, 0.0, 0.0, 1.0)   # scaled or turned (booklet pages)
     if slot.offset is None:
         tx, ty = slot.x, slot.y
     else:
         ox, oy = slot.offset
         th = slot.size[1] if slot.size else y1 - y0
         tx, ty = slot.x - ox, slot.y + th - face.h + oy
-    box = (tx + b[0], ty + face.h - b[3], tx + b[2], ty + face.h - b[1])
+    a, bb, c, d = matrix
+    corners = [(fx, face.h - fy) for fx in (b[0], b[2]) for fy in (b[1], b[3])]   # form coordinates
+    xs = [tx + a * fx + c * fy for fx, fy in corners]
+    ys = [ty + bb * fx + d * fy for fx, fy in corners]
+    box = (min(xs), min(ys), max(xs), max(ys))
     box = (max(box[0], x0), max(box[1], y0), min(box[2], x1), min(box[3], y1))
     return box if box[0] < box[2] and box[1] < box[3] else None
 
@@ -94,13 +99,15 @@ class PageLint:
                 self._keep("printable-margin", comp, d,
                            f"page {self.page_no}{self._paper()}: {what} comes {d / MM:.1f} mm from the {side} edge of "
                            f"the paper (component `{comp.id}`); home printers leave about {PRINTABLE_MM:g} mm unprinted "
-                           f"— make the piece smaller or let it be tiled")
+                           f"— keep ink {PRINTABLE_MM:g} mm inside the paper (a margin in the layout, a smaller piece, "
+                           f"or `kind: board` to tile it)")
 
     def _paper(self):
         return f" ({self.paper})" if self.paper else ""
 
     def _stray(self, page, comp):
-        trims = [(s.x, s.y, s.x + (s.size[0] if s.size else s.face.w), s.y + (s.size[1] if s.size else s.face.h))
+        trims = [s.clip if getattr(s, "matrix", None) else
+                 (s.x, s.y, s.x + (s.size[0] if s.size else s.face.w), s.y + (s.size[1] if s.size else s.face.h))
                  for s in page.slots]
         for a, b in page.marks:
             problem = stray(a, b, trims)

@@ -18,7 +18,7 @@ from pnp.layout.units import MM, UnitError, length, mm
 from pnp.render import booklet_flow as bf
 from pnp.render import credits_text
 from pnp.render.booklet_md import Source
-from pnp.render.impose import PAPERS, Page, Slot
+from pnp.render.impose import MARGIN, PAPERS, Page, Slot
 
 PAGE = {"a4": (148 * MM, 210 * MM), "letter": (139.7 * MM, 215.9 * MM)}   # A5; half a US Letter sheet
 MODES = ("saddle", "none")
@@ -149,14 +149,20 @@ def build(prep, resolver, comp, paper: str) -> Built:
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
                            firsts[0] if firsts else section))
         section = firsts[-1] if firsts else section
-    if resolver.problems:
-        raise Problems(resolver.problems)
+    for line, what in dict.fromkeys(flow.too_big):
+        src.problem(line, what, "break the text or the table row into smaller pieces")
+    if resolver.problems or src.problems:
+        raise Problems(list(resolver.problems) + src.problems)
     return Built(pages, sections, (pw, ph))
 
 
-def _glyphs(blocks, styles, fonts, src, role=None):
-    """A character the style's font lacks is an error at its line, never a blank box."""
+def _glyphs(blocks, styles, fonts, src, role=None, seen=None):
+    """A character the style's font lacks is an error, never a blank box: one problem per font,
+    at the first line that needs it, naming the first characters (a whole booklet in a font without
+    CJK would otherwise give a problem per paragraph)."""
     from pnp.render.text import missing_glyphs
+    top = seen is None
+    seen = {} if seen is None else seen          # font → (first line, missing characters)
     for b in blocks:
         texts = []
         if b.kind == "heading":
@@ -169,16 +175,22 @@ def _glyphs(blocks, styles, fonts, src, role=None):
         elif b.kind == "pictures":
             texts = [(p.caption, styles["caption"].font) for p in b.items]
         elif b.kind == "note":
-            _glyphs(b.items, styles, fonts, src, role)
+            _glyphs(b.items, styles, fonts, src, role, seen)
         elif b.kind == "list":
             for item in b.items:
-                _glyphs(item, styles, fonts, src, role)
+                _glyphs(item, styles, fonts, src, role, seen)
         for t, font in texts:
             missing = missing_glyphs(t, fonts, font)
             if missing:
-                chars = " ".join(f"`{c}` (U+{ord(c):04X})" for c in sorted(missing))
-                src.problem(b.line, f"the font `{font}` has no glyph for {chars}",
-                            "replace the character, or restyle the booklet with a font that has it")
+                line, chars = seen.setdefault(font, (b.line, set()))
+                chars |= missing
+    if top:
+        for font, (line, chars) in seen.items():
+            first = sorted(chars)[:12]
+            more = f" and {len(chars) - len(first)} more" if len(chars) > len(first) else ""
+            src.problem(line, f"the font `{font}` has no glyph for "
+                        + " ".join(f"`{c}` (U+{ord(c):04X})" for c in first) + more,
+                        "replace the characters, or restyle the booklet with a font that has them")
 
 
 def _toc_line(flow, st, text, number, fw):
@@ -286,11 +298,11 @@ def impose(built: Built, paper: str, mode: str, duplex: str, title: str) -> list
     ox_l, ox_r, oy = sw / 2 - pw, sw / 2, (sh - ph) / 2
     turn = duplex == "long"   # flipped on the long edge, a landscape sheet's back comes out upside down
     out = []
-    tick = 4 * MM
+    tick0, tick1 = 5.5 * MM, 9.5 * MM     # fold marks inside the 5 mm a home printer leaves blank
     for fl, fr, bl, br in saddle_order(len(pages)):
         front = Page(sw, sh, side="front", title=title)
         front.slots = _slots(pages[fl - 1], ox_l, oy, size, False) + _slots(pages[fr - 1], ox_r, oy, size, False)
-        front.marks = [((sw / 2, 0), (sw / 2, tick)), ((sw / 2, sh - tick), (sw / 2, sh))]   # fold here
+        front.marks = [((sw / 2, tick0), (sw / 2, tick1)), ((sw / 2, sh - tick1), (sw / 2, sh - tick0))]   # fold
         back = Page(sw, sh, side="back", title=title)
         if turn:  # the right-hand page of the turned sheet is drawn on the left, rotated
             back.slots = _slots(pages[br - 1], ox_l, oy, size, True) + _slots(pages[bl - 1], ox_r, oy, size, True)

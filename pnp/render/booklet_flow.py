@@ -41,6 +41,7 @@ class Unit:
     heading: tuple | None = None  # (level, text) for the contents and the running header
     box: int | None = None     # units of one note share a box id
     header: object = None      # a table row: its header row's Unit, repeated on a new page
+    line: int = 0              # the source line of its block (for problems)
 
 
 @dataclass
@@ -83,6 +84,8 @@ class Flow:
     def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9):
         self.fonts, self.icons, self.st, self.w, self.face_of = fonts, icons, styles, width, face_of
         self.h = height     # the frame's height: a picture never grows taller than 3/4 of it
+        self.too_big: list = []   # (line, what): text wider than its column, a unit taller than a page
+        self._line = 0
         self._box = 0
 
     # ---- text ------------------------------------------------------------------------------------
@@ -93,6 +96,8 @@ class Flow:
             text = "**" + text.replace("**", "") + "**"
         laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
                                         align=align, color=st.color, icon_names=self.icons, balance=balance)
+        if laid.overflow > 0.5:
+            self.too_big.append((self._line, f"a word of `{text[:40]}` is {laid.overflow / MM:.1f} mm wider than its column"))
         step = st.size * st.leading
         top = st.size * textlay.ASCENT
         units = [Unit(step) for _ in range(max(1, laid.lines))]
@@ -125,6 +130,7 @@ class Flow:
         out: list[Unit] = []
         for b in blocks:
             k = b.kind
+            self._line, first = b.line, len(out)
             if k == "heading":
                 st = self.st[f"h{b.level}"]
                 us = self.lines(b.text, st, x, w, balance=True)
@@ -153,6 +159,8 @@ class Flow:
                 out += self._pictures(b, x, w)
             elif k == "break":
                 out.append(Unit(0.0, brk=True))
+            for u in out[first:]:
+                u.line = u.line or b.line
         return out
 
     def _list(self, b, x, w) -> list[Unit]:
@@ -312,6 +320,8 @@ class Flow:
             if not u.pieces and not u.places and y + u.before + u.h > frame_h:
                 i += 1          # space that does not fit at a page's foot is not carried to the next page
                 continue
+            if u.h > frame_h:
+                self.too_big.append((u.line, f"a block {u.h / MM:.0f} mm tall does not fit on a page ({frame_h / MM:.0f} mm)"))
             j, need = i, (u.before if y > 0 else 0) + u.h
             while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk:
                 j += 1
@@ -338,15 +348,22 @@ class Flow:
 
 
 def _columns(nat, least, avail):
-    """Column widths: natural widths when they fit (stretched to the full width), else every column
-    keeps its longest word and the rest is shared in proportion to the natural widths."""
+    """Column widths: natural widths when they fit (stretched to the full width). Else short columns
+    (a quarter of the width or less: numbers, names, CJK labels that would wrap one character a line)
+    keep their natural width, and the long ones share the rest in proportion to their natural widths,
+    each keeping its longest word."""
     total = sum(nat)
     if total <= avail:
         return [n + (avail - total) * n / total for n in nat] if total else nat
-    fixed = sum(least)
-    if fixed >= avail:
-        return [v * avail / fixed for v in least]
-    extra = [n - m for n, m in zip(nat, least)]
-    room = avail - fixed
-    tot = sum(extra) or 1.0
-    return [m + room * e / tot for m, e in zip(least, extra)]
+    short = [n <= avail / 4 for n in nat]
+    rest = [i for i, sh in enumerate(short) if not sh]
+    fixed = sum(n for n, sh in zip(nat, short) if sh)
+    if rest and fixed + sum(least[i] for i in rest) <= avail:
+        room = avail - fixed - sum(least[i] for i in rest)
+        extra = sum(nat[i] - least[i] for i in rest) or 1.0
+        return [nat[i] if short[i] else least[i] + room * (nat[i] - least[i]) / extra for i in range(len(nat))]
+    least_total = sum(least)
+    if least_total >= avail:
+        return [v * avail / least_total for v in least]
+    extra = sum(n - m for n, m in zip(nat, least)) or 1.0
+    return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]

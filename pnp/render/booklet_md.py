@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 import jinja2
 
+from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating
 from pnp.render.text import is_cjk, tokens
@@ -62,6 +63,9 @@ class Source:
             if self.path.stat().st_size > MAX_SOURCE:
                 self.problem(1, f"the file is larger than {MAX_SOURCE // 1000:,} kB", "split the rules or shorten them")
                 return None
+            if special_file(self.path):  # a named pipe would block the build for ever
+                self.problem(1, f"the file is {special_file(self.path)}, not a regular file", "replace it with a .md file")
+                return None
             src = self.path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             self.problem(1, f"cannot read the file ({type(e).__name__})", "save it as UTF-8 text")
@@ -98,11 +102,20 @@ class Source:
         from markdown_it import MarkdownIt
         md = MarkdownIt("commonmark", {"html": False}).enable("table")
         toks = md.parse(text)
+        self._rendered = text.split("\n")
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
 
     def _line(self, tok) -> int:
         return self.src_line(tok.map[0]) if tok.map else 1
+
+    def _find(self, tok, needle: str, line: int) -> int:
+        """The source line of the first line of a block that holds `needle` (else the block's line)."""
+        if tok is not None and tok.map:
+            for n in range(tok.map[0], min(tok.map[1], len(self._rendered))):
+                if needle in self._rendered[n]:
+                    return self.src_line(n)
+        return line
 
     def _blocks(self, toks, i, close):
         out = []
@@ -153,7 +166,7 @@ class Source:
 
     def _table(self, toks, i, line):
         b = Block("table", line)
-        row, in_head = None, False
+        row, in_head, row_tok = None, False, None
         while toks[i].type != "table_close":
             t = toks[i]
             if t.type == "thead_open":
@@ -161,7 +174,7 @@ class Source:
             elif t.type == "tbody_open":
                 in_head = False
             elif t.type == "tr_open":
-                row = []
+                row, row_tok = [], t
             elif t.type == "tr_close":
                 if in_head:
                     b.head.extend(row)
@@ -171,7 +184,7 @@ class Source:
                 style = t.attrs.get("style") or ""
                 if in_head:
                     b.align.append("center" if "center" in style else "right" if "right" in style else "left")
-                row.append(self._inline(toks[i + 1], self._line(t) if t.map else line))
+                row.append(self._inline(toks[i + 1], self._line(row_tok) if row_tok.map else line, row_tok))
             i += 1
         return b, i + 1
 
@@ -188,18 +201,18 @@ class Source:
             return None
         out = []
         for k in imgs:
-            pic = self._picture(k.attrs.get("src", ""), k.content, line)
+            pic = self._picture(k.attrs.get("src", ""), k.content, self._find(inline, k.attrs.get("src", "\0"), line))
             if pic:
                 out.append(pic)
         return out
 
     def _picture(self, src: str, caption: str, line: int):
-        m = re.fullmatch(r"piece:([a-z0-9_-]+)/([a-z0-9_-]+)(#(?:front|back))?(?:\?(.*))?", src)
+        m = re.fullmatch(r"piece:([a-z0-9_-]+)/([a-z0-9_-]+)(#(?:front|back))?(?:\?([^#]*))?(#(?:front|back))?", src)
         if not m:
             self.problem(line, f"`{src}` is not a picture booklets can draw",
                          "write `piece:COMPONENT/CARD_ID` (add `#back` for its back, `?width=30` for its width in mm)")
             return None
-        comp_id, card, side, query = m.group(1), m.group(2), m.group(3), m.group(4)
+        comp_id, card, side, query = m.group(1), m.group(2), m.group(3) or m.group(5), m.group(4)
         comps = self.game.components
         comp = comps.get(comp_id)
         if comp is None or comp.kind == "booklet":
@@ -225,7 +238,7 @@ class Source:
                 return None
         return Picture(comp_id, card, side == "#back", width, caption.strip())
 
-    def _inline(self, tok, line) -> str:
+    def _inline(self, tok, line, block=None) -> str:
         out = []
         for k in tok.children or []:
             if k.type == "text" or k.type == "code_inline":
@@ -237,7 +250,7 @@ class Source:
             elif k.type == "hardbreak":
                 out.append("\n")
             elif k.type == "image":
-                self.problem(line, "a picture inside running text", "put `![caption](piece:…)` on a line of its own")
+                self.problem(self._find(tok, k.attrs.get("src", "\0"), line), "a picture inside running text", "put `![caption](piece:…)` on a line of its own")
             elif k.type == "html_inline":
                 self.problem(line, f"HTML `{k.content}` is not printed in a booklet", "write markdown instead")
         text = "".join(out)
@@ -245,7 +258,7 @@ class Source:
         text = text.replace("\x00", " ")
         _atoms, unknown = tokens(text, self.icons)
         for name in sorted(unknown):
-            self.problem(line, f"unknown icon `:{name}:`",
+            self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
                          did_you_mean(name, self.icons) + " (icons come from layouts/common/icons.yaml and the game's icons.yaml)")
         return text
 

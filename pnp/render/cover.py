@@ -225,6 +225,6 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
 
     face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
     out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
-    if blank_needed(duplex) and any("back" in e.sides for e in entries):
+    if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)):
         out.append(Page(pw, ph, side="blank", title=info["title"]))
     return out

@@ -20,7 +20,7 @@ BUILTIN = {
     "noto-serif-tc": "NotoSerifTC-Regular.otf",
 }
 DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
-CONVERTER_VERSION = "1"
+CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
 
 
 class FontError(ValueError):
@@ -71,7 +71,9 @@ def to_truetype(src: Path) -> Path:
     os.close(fd)
     try:
         try:
-            font = FT(str(src))
+            # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
+            # time, so the converted bytes (and every PDF embedding them) are the same on every machine
+            font = FT(str(src), recalcTimestamp=False)
             _cff_to_glyf(font)
         except Exception as e:  # damaged CFF outlines
             raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None

@@ -312,7 +312,24 @@ def _shape(c, s: Shape, h):
     c.restoreState()
 
 
+_image_names: dict = {}   # reportlab's key for an image file (its path + mask) → a digest of the file's bytes
+
+
+def _content_digester(s, _path_digester=rl_canvas._digester):
+    """reportlab names an image XObject after the md5 of its file's path: the PDF's bytes would depend on
+    where the project lies. Images drawn here are named after their content instead."""
+    return _image_names.get(s) or _path_digester(s)
+
+
+rl_canvas._digester = _content_digester
+
+
 def _image(c, im: Image, h):
+    key = f"{im.path}auto".encode()
+    if key not in _image_names:
+        import hashlib
+        with open(im.path, "rb") as f:
+            _image_names[key] = hashlib.md5(f.read(), usedforsecurity=False).hexdigest()
     c.saveState()
     if im.clip:
         x, y, w, hh = im.clip

@@ -59,13 +59,15 @@ def _slug(text: str) -> str:
     return s[:48].strip("-")
 
 
-def collect_faces(prep: Prepared, resolver: Resolver, titles: dict) -> list[ComponentFaces]:
-    """Every component's distinct fronts and backs (identical faces drawn once, with their count)."""
+def collect_faces(prep: Prepared, resolver: Resolver, titles: dict, sets=None) -> list[ComponentFaces]:
+    """Every component's distinct fronts and backs (identical faces drawn once, with their count).
+    sets: a print lint SetLint that sees every face go by."""
     out = []
     for comp in prep.game.components.values():
         cf = ComponentFaces(comp, titles[comp.id])
         ids = [it.id for it in comp.items for _ in range(it.copies)]
-        for card_id, (front, back) in zip(ids, faces(prep, resolver.lang, resolver, comp)):
+        stream = faces(prep, resolver.lang, resolver, comp)
+        for card_id, (front, back) in zip(ids, sets.observe(comp, stream) if sets else stream):
             cf.pieces += 1
             if not cf.size_mm[0]:
                 cf.size_mm = (round(mm(front.w), 1), round(mm(front.h), 1))
@@ -98,7 +100,10 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     titles = {cid: str(c["title"]) for cid, c in resolver.ctx.game["components"].items()}
-    comps = collect_faces(prep, resolver, titles)
+    from pnp import lint
+    from pnp.lint.sets import SetLint
+    sets = SetLint(resolver.lint, game)
+    comps = collect_faces(prep, resolver, titles, sets)
     if resolver.problems:
         raise Problems(resolver.problems)
 
@@ -109,8 +114,10 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     except Exception as e:  # shown in the report, like a broken report() hook
         summary = []
         hook.problems.append(f"summary() raised {e.__class__.__name__}: {e}")
-    findings = sorted(set(prep.findings) | resolver.findings | set(_hook_findings(game, module, hook.problems)))
-    ran = list(prep.checks) + ["generic:text-fits"] + (["report"] if hook.problems else [])
+    findings = lint.collapse(set(prep.findings) | resolver.findings | set(sets.findings())
+                             | set(_hook_findings(game, module, hook.problems)))
+    page_rules = ("lint:printable-margin", "lint:stray-marks")   # about printed pages: `pnp check` and builds
+    ran = [c for c in prep.checks if c not in page_rules] + ["generic:text-fits"] + (["report"] if hook.problems else [])
     all_charts = hook.charts + stats.generic_charts(game, lang, titles)
     keyed = []
     for i, ch in enumerate(all_charts, 1):
@@ -127,7 +134,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     target = outdir / f"{game_id}.report.{lang}.pdf"
     game_title = str(resolver.ctx.game["title"])
     w = words(lang)
-    with atomic_output(target) as f:
+    with atomic_output(target, root=Path(out)) as f:
         from pnp.render.pdf import PdfWriter
         writer = PdfWriter(f, font, {"title": f"{game_title} — {w['report']}", "author": str(game.meta.get("author", "")),
                                      "subject": f"{w['report']}, {lang}", "creator": f"pnp {__version__}"})
@@ -140,7 +147,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     written = []
     for key, data in pngs.items():
         p = pdir / f"{key}.png"
-        with atomic_output(p) as fh:
+        with atomic_output(p, root=Path(out)) as fh:
             fh.write(data)
         written.append(p)
     for old in pdir.glob("*.png"):  # charts of an earlier report that no longer exist

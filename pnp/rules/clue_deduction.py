@@ -100,6 +100,9 @@ def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
         for c in s.cards:
             if c not in cat_of:
                 raise ValueError(f"unknown card {c!r} in a suggestion")
+        for p in (s.suggester, s.refuter, *(s.passed or ())):
+            if p is not None and p not in players:
+                raise ValueError(f"{p!r} in a suggestion is not one of the players")
         if s.shown is not None and s.refuter is not None and s.shown not in s.cards:
             raise ValueError(f"the card shown, {s.shown!r}, was not named in the suggestion")
     conflicts = [f"note {i}: {why}" for i, s in enumerate(log, 1) for why in _against_hand(players, me, hand, s)]

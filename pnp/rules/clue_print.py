@@ -32,6 +32,10 @@ LAYOUT_TEXT = [
     ("clue/weapon-token", "art", "name", "card.weapon"),
     ("clue/die-net", "face", "repeat", "game.decks.dice"),          # the die's faces are the die cards
 ]
+# Repeats that print one thing per card, category, player or die face: how many they must give.
+REPEATS = [("clue/notes", "row_name", "cards"), ("clue/notes", "section_name", "categories"),
+           ("clue/notes", "player_box", "players"), ("clue/envelope", "slot", "categories"),
+           ("clue/die-net", "face", "faces")]
 # Pips: on these layouts, the pip elements (`pip_*`) shown for a value must number that value.
 PIPS = [("clue/die-card", "card"), ("clue/die-net", "item")]
 # The rules booklet prints the deal, the composition and the rule parameters from data.
@@ -40,6 +44,8 @@ BOOKLET_REFS = ("data.hands", "data.categories", "data.first_player", "data.accu
 
 def check(game, suspects, weapons):
     yield from _params(game)
+    yield from _identities(game)
+    yield from _repeats(game)
     yield from _pieces(game, "pawns", "suspect", suspects, "pawn")
     yield from _pieces(game, "weapons", "weapon", weapons, "weapon token")
     yield from _dice(game)
@@ -64,6 +70,72 @@ def _params(game):
         elif got != want:
             yield error(_data_pos(game, key), f"data.{key} is {got!r}, but the game's rule is {want!r} — write "
                         f"`{key}: {want}`", check="print")
+
+
+def _identities(game):
+    """What tells pieces apart: each suspect its own colour (pawn, start square), each card its own
+    picture (start squares and tokens show it), each category its own printed name."""
+    comp = game.components.get("cards")
+    seen_colour, seen_art = {}, {}
+    for item in comp.items if comp else ():
+        if item.get("category") == "suspect":
+            col = item.get("colour")
+            if not col or col not in game.palette:
+                yield error(item.at("colour") if col else item.pos, f"suspect `{item.id}` needs a `colour` of the "
+                            f"palette: it colours the pawn and the start square", item.id, "pieces")
+            elif col in seen_colour:
+                yield error(item.at("colour"), f"suspect `{item.id}` has the colour `{col}` of `{seen_colour[col]}` — "
+                            f"each suspect has their own colour", item.id, "pieces")
+            else:
+                seen_colour[col] = item.id
+        art = item.get("art")
+        if art in seen_art:
+            yield error(item.at("art"), f"card `{item.id}` has the picture `{art}` of `{seen_art[art]}` — pawns, "
+                        f"start squares and tokens are told apart by it", item.id, "pieces")
+        else:
+            seen_art[art] = item.id
+    cats = game.data.get("categories")
+    raw = game.meta.get("data", {}).get("categories")
+    for lang in game.languages:
+        seen = {}
+        for i, cat in enumerate(cats if isinstance(cats, list) else ()):
+            for key in ("name", "one"):
+                name = game.text(cat.get(key), lang) if isinstance(cat, dict) else None
+                if not isinstance(name, str):
+                    continue
+                if (key, name) in seen:
+                    yield error(raw.at(i), f"categories `{seen[key, name]}` and `{cat.get('id')}` print the same {lang} "
+                                f"{key} “{name}” — every card's band must say its own category", check="print")
+                else:
+                    seen[key, name] = cat.get("id")
+
+
+def _repeats(game):
+    from pnp.layout import templating
+    from pnp.layout.context import GameContext
+    from pnp.rules.clue_deduction import HANDS
+    comp = game.components.get("cards")
+    cats = game.data.get("categories")
+    want = {"cards": comp.total if comp else 0, "categories": len(cats) if isinstance(cats, list) else 0,
+            "players": max(HANDS), "faces": len(DIE)}
+    try:
+        g = GameContext(game, game.languages[0]).game
+    except Exception:           # untranslatable data: the build reports it
+        return
+    ctx = {"game": g, "data": g["data"], "palette": g["palette"], "lang": game.languages[0], "card": {}, "deck": {}}
+    lays = _layouts(game)
+    for name, el_name, what in REPEATS:
+        lay = lays.get(name, game.pos)
+        el = lay.element(el_name)
+        raw = el.attrs.get("repeat") if el else None
+        try:
+            got = len(list(templating.evaluate(raw, ctx))) if isinstance(raw, str) else None
+        except Exception:
+            got = None
+        if got != want[what]:
+            yield error(el.at.get("repeat", el.pos) if el else lay.pos, f"`{el_name}` in layout `{name}` prints "
+                        f"{'?' if got is None else got} times, but there {'is' if want[what] == 1 else 'are'} "
+                        f"{want[what]} {what} — repeat it over all of them", check="print")
 
 
 def _pieces(game, cid, field, ids, what):

@@ -25,6 +25,16 @@ def check(game):
     yield from _rules(data, top)
     yield from _suspects(game, data, top)
     yield from _setup(game, data, top)
+    yield from _type_names(data)
+    icons = data.get("type_icon")
+    if isinstance(icons, dict):
+        seen = {}
+        for t in TYPES:
+            if t in icons and icons[t] in seen:
+                yield error(icons.at(t), f"data `type_icon.{t}` is `{icons[t]}`, the icon of `{seen[icons[t]]}` too: "
+                            f"the type icon is what tells evidence types apart besides colour — give each its own",
+                            check="data")
+            seen.setdefault(icons.get(t), t)
     for key in ("types", "type_icon", "type_rule"):
         m = data.get(key)
         if not isinstance(m, dict):
@@ -128,3 +138,23 @@ def _setup(game, data, top):
                 yield error(sm.at(n), f"data `special_max.{n}` allows {k} special roles, the identity deck has "
                             f"{specials}", check="setup")
 
+
+
+# the word each evidence type's printed name must contain (the seed's terms), per language
+TYPE_WORDS = {"physical": {"zh-TW": "物證", "en": "physical"}, "statement": {"zh-TW": "陳述", "en": "statement"},
+              "witness": {"zh-TW": "目擊", "en": "witness"}, "weapon": {"zh-TW": "兇器", "en": "weapon"}}
+
+
+def _type_names(data):
+    names = data.get("types")
+    if not isinstance(names, dict):
+        return
+    for t, words in TYPE_WORDS.items():
+        name = names.get(t)
+        if not isinstance(name, dict):
+            continue
+        for lang, word in words.items():
+            if isinstance(name.get(lang), str) and word not in name[lang].lower():
+                yield error(name.at(lang) if hasattr(name, "at") else names.at(t),
+                            f"data `types.{t}` ({lang}) is “{name[lang]}”: the {t} evidence is called "
+                            f"“{word}…” in this game — the cards print this name", check="data")

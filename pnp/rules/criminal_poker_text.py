@@ -64,7 +64,33 @@ def check(game):
             r = yield from _phrase(game, ctx, key, params, meaning.get(lang), lang, templating)
             rendered[key, lang] = r
     yield from _fields(game)
+    yield from _booklets(game)
     yield from _faces(game, ctxs, rendered, templating)
+
+
+# what a rules booklet must take from data: every murderer rule, the turn, the vote, the setup tables
+BOOKLET = ("type_rule.physical", "type_rule.statement", "type_rule.witness", "type_rule.weapon",
+           "rule_text.all_cards", "rule_text.lowest", "rule_text.tie", "rule_text.full_tie", "rule_text.setup",
+           "rule_text.turn", "rule_text.vote", "physical_in_play", "deal", "special_max")
+
+
+def _booklets(game):
+    from pnp.errors import Pos, display_path
+    for comp in game.components.values():
+        files = getattr(comp, "files", None) or {}
+        for lang, path in files.items():
+            try:
+                src = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue   # the booklet engine reports an unreadable file
+            for key in BOOKLET:
+                group, _, name = key.partition(".")
+                pats = [rf"data\.{group}\b"] if not name else \
+                    [rf"data\.{group}\.{name}\b", rf"data\.{group}\[['\"]{name}['\"]\]"]
+                if not any(re.search(p, src) for p in pats):
+                    yield error(Pos(display_path(path), 1, 1), f"the rules booklet `{comp.id}` ({lang}) does not take "
+                                f"`data.{key}` from data — write {{{{ data.{key} }}}} where it states that rule, so "
+                                f"that it says what the cards say", check="rule-text")
 
 
 def _raw(game, key):
@@ -206,6 +232,16 @@ def _around(s, m):
 
 def _evidence(game, it, joined, texts, lang, rendered, where):
     t, v = it.get("type"), it.get("value")
+    names = (game.data.get("types") or {}) if isinstance(game.data, dict) else {}
+    for other, name in names.items():
+        name = (name.get(lang) if isinstance(name, dict) else name) or ""
+        shown = bool(name) and name.lower() in joined
+        if other == t and name and not shown:
+            yield error(where, f"the printed front of `{it.id}` ({lang}) does not name its type “{name}” — the layout "
+                        f"must print {{{{ data.types[card.type] }}}}", it.id, "rule-text")
+        elif other != t and shown:
+            yield error(where, f"the printed front of `{it.id}` ({lang}) names the type “{name}” — it is a `{t}` card",
+                        it.id, "rule-text")
     if t != "weapon" and str(v) not in [x.strip() for x in texts]:
         yield error(where, f"the printed front of `{it.id}` ({lang}) does not show its innocence {v} — the layout "
                     f"must print {{{{ card.value }}}}", it.id, "rule-text")

@@ -7,18 +7,17 @@ reported at their line, and everything a player reads takes them from `data:`.
 """
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
-from functools import lru_cache
+from pathlib import Path
 
 from pnp.rules.base import error
 from pnp.rules.lady_alice_logic import *  # noqa: F403 (the public game logic, used by tests and the report)
 from pnp.rules.lady_alice_logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
                                         HOLMES_CARDS, NOTEBOOK_PAGES, NOTEBOOK_SECTIONS, PER_CATEGORY, PLAYERS,
-                                        SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, deal, dealt,
-                                        elements_of, verdict_count)
+                                        SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, dealt)
 from pnp.rules.lady_alice_print import check_printed
+from pnp.rules.lady_alice_report import SIM_DEALS, report, summary  # noqa: F401 (found by the rules engine)
 
 # data key → the constant it restates (the published rules); what it means, for messages
 DATA_RULES = {
@@ -116,10 +115,12 @@ def check(game):
     if total != CLUE_CARDS:
         yield error(clues.source or clues.pos, f"{total} clue cards — the game has {CLUE_CARDS}", check="clues")
     yield from _check_names(game, clues)
+    yield from _check_categories(game, clues)
     by_id = {e: c for c, ids in els.items() for e in ids}
     for name in ("desk", "notebook"):
         yield from _check_arrangement(game, name, els, by_id)
     yield from _check_order(game)
+    yield from _check_binding(game)
     yield from _check_data_rules(game)
     yield from _check_pieces(game)
     players = game.meta.get("players")
@@ -185,6 +186,52 @@ def _check_names(game, clues):
                             f"give every element its own picture", item.id, "names")
             else:
                 arts[art] = item.id
+
+
+def _check_categories(game, clues):
+    """A card whose category differs from where the desk and the notebook both list it: the card's line
+    is the root cause (the counts and lists that then disagree follow from it)."""
+    desk, notebook = game.data.get("desk"), game.data.get("notebook")
+    if not isinstance(desk, dict) or not isinstance(notebook, dict):
+        return
+    def where(lists):
+        return {e: c for c, ids in lists.items() if isinstance(ids, list) for e in ids if isinstance(e, str)}
+    d, n = where(desk), where(notebook)
+    for item in clues.items:
+        listed = d.get(item.id)
+        if listed and listed == n.get(item.id) and listed != item.get("category"):
+            yield error(item.at("category"), f"clue `{item.id}` is a {item.get('category')} card, but the desk and the "
+                        f"notebook list it under {listed} — set `category: {listed}` (or move it in both lists)",
+                        item.id, "clues")
+
+
+def _check_binding(game):
+    """The notebook's strips stack into the cover, and every strip gets punch marks to bind it by."""
+    from pnp.layout.layouts import Layouts
+    b = game.data.get("binding")
+    if not isinstance(b, dict) or not all(isinstance(b.get(k), (int, float)) for k in ("first", "pitch", "count", "diameter")):
+        yield error(_data_pos(game, "binding"), "`data.binding` needs numbers first, pitch, count and diameter (mm)",
+                    check="binding")
+        return
+    try:
+        geo = Layouts(Path(game.root).parent.parent / "layouts").geometry
+        page_h, cover_h = geo("lady-alice/notebook-page")["h"], geo("lady-alice/notebook-cover")["h"]
+    except Exception:  # noqa: BLE001 (a missing or broken layout is reported by the build)
+        return
+    if abs(page_h * NOTEBOOK_SECTIONS - cover_h) > 0.01:
+        yield error(_data_pos(game, "notebook"), f"{NOTEBOOK_SECTIONS} notebook strips of {page_h:g} mm make "
+                    f"{page_h * NOTEBOOK_SECTIONS:g} mm, the cover is {cover_h:g} mm — they must stack to the cover's "
+                    f"height", check="binding")
+    holes = [b["first"] + i * b["pitch"] for i in range(int(b["count"]))]
+    r = b["diameter"] / 2
+    if holes and (holes[0] - r < 0 or holes[-1] + r > cover_h):
+        yield error(_data_pos(game, "binding"), f"punch marks from {holes[0]:g} to {holes[-1]:g} mm run off the "
+                    f"{cover_h:g} mm cover", check="binding")
+    for i in range(NOTEBOOK_SECTIONS):
+        top, bottom = i * page_h, (i + 1) * page_h
+        if not any(top + r <= h <= bottom - r for h in holes):
+            yield error(_data_pos(game, "binding"), f"notebook section {i + 1} ({top:g}–{bottom:g} mm on the spine) "
+                        f"gets no whole punch mark — it could not be bound", check="binding")
 
 
 def _check_arrangement(game, name, els, by_id):
@@ -270,9 +317,20 @@ def _check_pieces(game):
     if isinstance(colours, dict) and len(colours) < most:
         yield error(_data_pos(game, "token_colours"), f"{len(colours)} token colours for up to {most} students — "
                     f"each student needs a colour", check="linked")
-    per_colour = sum(TOKEN_VALUES.values())
-    if per_colour < len(CATEGORIES) + max(d["extra"] for d in DEAL.values()):
-        yield error(game.pos, "a student cannot place a token on every true element", check="linked")
+    true_most = max(dealt(p) for p in PLAYERS)           # true elements in play at most (5 players)
+    tokens = comps.get("tokens")
+    if tokens is not None:
+        per_colour = Counter()
+        for item in tokens.items:
+            per_colour[item.get("colour")] += item.copies
+        for colour, n in per_colour.items():
+            if n < true_most:
+                first = next(it for it in tokens.items if it.get("colour") == colour)
+                yield error(first.pos, f"a {colour} student has {n} tokens: with {max(PLAYERS)} students there are "
+                            f"{true_most} true elements, so the bonus for a token on every one could never be "
+                            f"earned", check="linked")
+        if len(per_colour) < most:
+            yield error(tokens.pos, f"{len(per_colour)} token colours for up to {most} students", check="linked")
     elements_ruled_out = CLUE_CARDS - min(dealt(p) + DEAL[p]["hidden"] for p in PLAYERS)
     holmes = comps.get("holmes")
     if holmes is not None and holmes.total < elements_ruled_out:
@@ -313,69 +371,3 @@ def _check_tokens(game):
                             f"`{seen[symbol]}` share the symbol `{symbol}` — give each colour its own", check="tokens")
             else:
                 seen[symbol] = colour
-
-
-# ---- summary and report -----------------------------------------------------------------------------
-SIM_DEALS = 4000
-
-
-@lru_cache(maxsize=4)
-def _simulate(key: tuple, deals: int = SIM_DEALS, seed: int = 4) -> dict:
-    """For random suspicions after random deals: how often each number of blue verdicts comes up."""
-    elements = {c: tuple(ids) for c, ids in key}
-    rng = random.Random(seed)
-    out = {}
-    for players in PLAYERS:
-        counts = Counter()
-        for _ in range(deals):
-            d = deal(players, rng, elements)
-            s = {c: rng.choice(elements[c]) for c in CATEGORIES}
-            counts[verdict_count(s, d.hands, elements)] += 1
-        out[players] = counts
-    return out
-
-
-def _sim_for(game):
-    els = elements_of(game)
-    if any(len(els.get(c, ())) == 0 for c in CATEGORIES):
-        return None
-    return _simulate(tuple((c, els[c]) for c in CATEGORIES))
-
-
-def summary(game):
-    sim = _sim_for(game)
-    if sim is None:
-        return []
-    lines = [f"random suspicions, {SIM_DEALS} deals per player count (blue verdicts: share):"]
-    for players, counts in sim.items():
-        n = sum(counts.values())
-        dist = "  ".join(f"{b}:{counts[b] / n:5.1%}" for b in range(players + 1))
-        red = counts[0] / n
-        cover = " (covers 4 elements)" if players >= 4 else " (covers nothing: a category is unchecked)"
-        lines.append(f"  {players} players: {dist}   all red {red:.1%}{cover}")
-    return lines
-
-
-def report(game):
-    charts = []
-    els = elements_of(game)
-    charts.append({"title": "Clue cards per category", "labels": list(CATEGORIES),
-                   "series": {"cards": [len(els.get(c, ())) for c in CATEGORIES]}, "component": "clues"})
-    comp = game.components.get("tokens")
-    if comp is not None:
-        colours = list(dict.fromkeys(it["colour"] for it in comp.items))
-        series = {}
-        for v in sorted(TOKEN_VALUES):
-            series[f'"{v}"'] = [sum(it.copies for it in comp.items if it["colour"] == c and it["value"] == v)
-                                for c in colours]
-        charts.append({"title": "Deduction tokens per colour and value", "labels": colours, "series": series,
-                       "component": "tokens"})
-    charts.append({"title": "Pieces per component", "labels": list(game.components),
-                   "series": {"pieces": [c.total for c in game.components.values()]}})
-    sim = _sim_for(game)
-    if sim is not None:
-        labels = [str(b) for b in range(max(PLAYERS) + 1)]
-        charts.append({"title": f"Blue verdicts for a random suspicion ({SIM_DEALS} deals each)", "labels": labels,
-                       "series": {f"{p} players": [sim[p][b] for b in range(len(labels))] for p in PLAYERS},
-                       "x_label": "blue verdicts", "y_label": "deals"})
-    return charts

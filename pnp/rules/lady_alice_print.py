@@ -47,10 +47,13 @@ BOOKLET_STAND_INS = {
     "scoring": {"accuser": 333, "every_element": 222, "all_blue": 111},
     "token_values": {0: 330, 1: 331, 2: 332},
 }
+# the deal keeps its zeros (they steer the booklet's "if"), its other counts become stand-ins
+DEAL_STAND_INS = {3: {"hidden": 601, "extra": 0}, 4: {"hidden": 0, "extra": 0}, 5: {"hidden": 0, "extra": 602}}
 RULE_UNITS = {                                  # a number here states a rule: it must come from data
     "en": re.compile(r"(?<![\d.:])(\d+) (?:tokens?\b|blue\b)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
     "zh-TW": re.compile(r"(?<![\d.:])(\d+)\s*(?:枚|個藍色)|(?:^|[^\d\s])\s*[+＋]\s*(\d+)"),
 }
+SETUP_ROW = re.compile(r"^\|\s*(\d+)\s*(?:人|players?|students?)?\s*\|")   # a table row per player count
 BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
 
 # verdicts: blue is right, red is wrong [R]; every printed key says so, in every language
@@ -189,7 +192,7 @@ def _check_booklet(game):
         from pnp.layout.layouts import Layouts
         layouts = Layouts(Path(game.root).parent.parent / "layouts")
         try:
-            text = templating.render(src, _context(game, layouts, lang, **BOOKLET_STAND_INS))
+            text = templating.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
         except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
             continue
         lines = _line_map(src, text)
@@ -201,6 +204,16 @@ def _check_booklet(game):
                                 f"number that does not come from the data (rendered with stand-in data it stays "
                                 f"{num}) — write it from `data.capacity`, `data.accuse_blue`, `data.all_blue`, "
                                 f"`data.scoring` or `data.token_values`", check="printed")
+            row = SETUP_ROW.match(out_line)
+            if row and int(row.group(1)) in BOOKLET_STAND_INS["capacity"]:
+                n = int(row.group(1))
+                cells = [c.strip() for c in out_line.strip().strip("|").split("|")]
+                wants = [("field capacity", "data.capacity[n]", BOOKLET_STAND_INS["capacity"][n])]
+                wants += [(f"{k} card count", f"data.deal[n].{k}", v) for k, v in DEAL_STAND_INS[n].items() if v]
+                for what, key, v in wants:
+                    if not any(re.fullmatch(rf"{v}\D*", c) for c in cells):
+                        yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet's setup row for {n} players does "
+                                    f"not take its {what} from `{key}`", check="printed")
         for key, values in BOOKLET_STAND_INS.items():
             for k, v in values.items():
                 if str(v) not in text:

@@ -74,8 +74,9 @@ def winners(accusations, murderer):
 def _suspect_checks(game, comp):
     types = game.data.get("types", [])
     evidence = game.data.get("evidence", {})
-    if not isinstance(types, list) or not isinstance(evidence, dict) or \
-            not all(isinstance(evidence.get(t, []), list) for t in types if isinstance(t, str)):
+    if not isinstance(types, list) or not isinstance(evidence, dict) or not all(isinstance(t, str) for t in types) or \
+            not all(isinstance(evidence.get(t, []), list) and all(isinstance(v, (str, int)) for v in evidence.get(t, []))
+                    for t in types):
         yield error(game.pos, "data.types should be a list of evidence types and data.evidence a map of each "
                     "type to its list of values — compare with the shipped game.yaml", check="suspects")
         return

@@ -176,7 +176,40 @@ def check(game):
                 yield error(el.at.get("text", el.pos), f"`{el.name}` of layout {name} prints the number(s) "
                             f"{', '.join(sorted(bad, key=int))} as typed text — a number a player reads comes from "
                             f"game.yaml data: (write {{{{ data.… }}}})", check="printed")
+    yield from _booklet(game, texts)
     yield from _data_phrases(game)
+
+
+def _booklet(game, texts):
+    """The rules booklet (`rules.<lang>.md`, jinja over data): every numeral comes from data or from
+    the components' counts, like the printed pieces (list numbering aside)."""
+    from pnp.errors import Pos
+    from pnp.render.booklet_md import Source
+    comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
+    for lang, path in (getattr(comp, "files", None) or {}).items():
+        if lang not in game.languages or not Path(path).is_file():
+            continue
+        out = []
+        for shifted in (False, True):
+            g = texts[(lang, shifted)].ctx.game
+            if shifted:
+                g = dict(g, components={k: dict(v, count=_shift(v["count"])) for k, v in g["components"].items()})
+            src = Source(Path(path), str(path), game, None)
+            out.append((src, src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})))
+        (src, real), (_s, moved) = out
+        if real is None or moved is None:
+            continue               # the booklet engine reports template errors with their line
+        real, moved = real.split("\n"), moved.split("\n")
+        if len(real) != len(moved):
+            continue
+        for i, (a, b) in enumerate(zip(real, moved)):
+            if a.lstrip().startswith("!["):
+                continue           # a picture of a piece: its id and size are not rule numbers
+            bad = _literals([(None, a)], [(None, b)], False)
+            if bad:
+                yield error(Pos(src.shown, src.src_line(i), 1), f"the {lang} rules booklet prints the number(s) "
+                            f"{', '.join(bad)} as typed text (“{a.strip()[:50]}”) — write {{{{ data.… }}}} or a "
+                            f"component's count", check="printed")
 
 
 def _data_phrases(game):

@@ -19,7 +19,9 @@ SUSPECTS = 2 ** len(TYPES)                                                      
 
 # pieces per component (copies counted)
 COUNTS = {"suspects": SUSPECTS, "city": 25, "events": 24, "force": 16, "abilities": 12,   # [R] 25, [D] 24/16/12
-          "officers": 4, "timetrack": 2, "envelopes": 6, "eventslots": 1, "dice": 1}                  # [R] 4 players, 2 mats, 5+1
+          "officers": 4, "timetrack": 2, "envelopes": 6, "eventslots": 1, "dice": 1,
+          "tokens": 43, "mobsters": 21, "markers": 12}
+TOKEN_COMPONENTS = ("tokens", "mobsters", "markers")      # where the token kinds below may be                  # [R] 4 players, 2 mats, 5+1
 CITY = {"kind": {"hq": 1, "district": 24}, "mark": {"magnifier": 7, "binoculars": 5, "none": 13}}   # [R]
 PLAYER_COLOURS = ("p1", "p2", "p3", "p4")
 # token kind → value → pieces
@@ -40,7 +42,9 @@ SEARCH_SUCCESSES_MIN = 3                                      # [R]
 
 # rule parameters that game.yaml `data:` must state exactly (and that the print takes from there)
 DATA = {
+    "first_hour": 1,            # [R] the time track starts at 1 (trackers start beside it)
     "hours": 48,                # [R] the time track 1–48; no tracker moves past it
+    "badge_min": 0,             # [R] badges start on 0 (and start again there on the 10+ side)
     "accuse_from": 43,          # [R] hours 43–48 are red: accuse
     "late_event_from": 38,      # [R] a "38+" event needs a tracker on 38–48
     "event_slots": 3,           # [R] at most 3 events open, slots numbered 1–3
@@ -166,9 +170,9 @@ def _linked(game):
     if ints("die_faces") and isinstance(backup, tuple) and backup[1] != d["die_faces"]:
         yield error(_data_pos(game, "actions"), f"calling backup may spend up to {backup[1]} h but the bullet die has "
                     f"{d['die_faces']} faces: the most hours must make every roll succeed", check="linked")
-    tokens = game.components.get("tokens")
+    tokens = [it for _c, it in _token_items(game)]
     have = Counter()
-    for it in (tokens.items if tokens else ()):
+    for it in tokens:
         have[(it.get("kind"), str(it.get("value")))] += it.copies
     stake = _hours(actions.get("stakeout", {}).get("hours"))
     top = max((int(v) for (k, v) in have if k == "stakeout" and v.isdigit()), default=0)
@@ -183,7 +187,9 @@ def _linked(game):
             yield error(_data_pos(game, "clue", t), f"finding the {t} evidence needs {need} {token} tokens but only "
                         f"{avail} exist", check="linked")
     if tokens and have[("search", "success")] < SEARCH_SUCCESSES_MIN:
-        yield error(tokens.source or tokens.pos, f"only {have[('search', 'success')]} search tokens are successes; at "
+        first = next(it for it in tokens if it.get("kind") == "search") if have[("search", "success")] + \
+            have[("search", "fail")] else tokens[0]
+        yield error(first.pos, f"only {have[('search', 'success')]} search tokens are successes; at "
                     f"least {SEARCH_SUCCESSES_MIN} are needed to find the forensics evidence", check="linked")
     mats = game.components.get("timetrack")
     if mats and ints("mat_hours", "hours"):
@@ -211,17 +217,24 @@ def _count_checks(game):
             if city and have[value] != want:
                 yield error(city.source or city.pos, f"`city` has {have[value]} with {field} = {value}; the game needs "
                             f"{want}", check="counts")
-    yield from _token_checks(game, comps.get("tokens"))
+    yield from _token_checks(game)
     yield from _expect_restates(game)
 
 
-def _token_checks(game, tokens):
+def _token_items(game):
+    for cid in TOKEN_COMPONENTS:
+        comp = game.components.get(cid)
+        for it in (comp.items if comp else ()):
+            yield comp, it
+
+
+def _token_checks(game):
+    tokens = game.components.get("tokens")
     if tokens is None:
-        yield error(game.pos, "the component `tokens` is missing", check="counts")
-        return
+        return                                   # reported with the counts
     have = {}
     first = {}
-    for it in tokens.items:
+    for _c, it in _token_items(game):
         k, v = it.get("kind"), str(it.get("value"))
         have.setdefault(k, Counter())[v] += it.copies
         first.setdefault(k, it)
@@ -233,7 +246,7 @@ def _token_checks(game, tokens):
             yield error(at.pos if at else tokens.source or tokens.pos, f"the `{kind}` tokens are "
                         f"{', '.join(f'{n} × {v or kind}' for v, n in got.items()) or 'missing'}; the game needs {want} "
                         f"(kind = {kind}; the game needs {sum(values.values())})", at.id if at else None, "counts")
-    for it in tokens.items:   # numbers printed on tokens are their values
+    for _c, it in _token_items(game):   # numbers printed on tokens are their values
         k, v = it.get("kind"), str(it.get("value"))
         if k in ("dice-white", "dice-black") and (it.get("label") != v or it.get("back_label") != v):
             yield error(it.at("label"), f"dice token `{it.id}` prints {it.get('label')!r}/{it.get('back_label')!r} but is "
