@@ -36,6 +36,7 @@ SEEKER_MYSTERIES = 2       # [D] mysteries the seeker has solved
 DOOMSAYER_DOOM = 9         # [D] doom at which the doomsayer shares a win
 CURSED_COVERED = 2         # [D] covered old professions the cursed blood needs
 PLAYERS = range(4, 9)      # [R] 4-8 players
+MARKER_MM = 26             # [D] doom spaces fit a coin this wide (the seed's die is replaced by a coin)
 
 ACTIONS = 90
 FORBIDDEN = 10

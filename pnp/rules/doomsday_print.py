@@ -131,14 +131,27 @@ def _doom(p, layout, comp):
     if len(cells) == len(want) and not (p.shown(skull, ctx) and _inside(skull_box, cells[-1])):
         out.append(error(skull.pos, f"the skull is not drawn on space {L.DOOM_MAX}, where the heretic wins",
                          check=CHECK))
-    marker = (p.gc.game["data"].get("marker") or {}).get("size_mm")
-    if isinstance(marker, (int, float)):
+    marker = p.gc.game["data"].get("marker")
+    marker = marker.get("size_mm") if isinstance(marker, dict) else None
+    if not isinstance(marker, (int, float)) or isinstance(marker, bool):
+        out.append(error(_marker_pos(p.game),
+                         "`data.marker` should say how wide the doom marker is, e.g. `{size_mm: 26}` for a coin",
+                         check=CHECK))
+    elif marker < L.MARKER_MM:
+        out.append(error(_marker_pos(p.game), f"`data.marker` is {marker} mm: the doom spaces must fit a coin "
+                         f"({L.MARKER_MM} mm, e.g. NT$10, a euro, a US quarter)", check=CHECK))
+    else:
         small = [i for i, b in enumerate(cells) if min(b[2], b[3]) < marker]
         if small:
             out.append(error(cell.at.get("w", cell.pos), f"doom space {small[0]} is "
                              f"{min(cells[small[0]][2:]):.1f} mm across; the marker (`data.marker`) needs {marker} mm",
                              check=CHECK))
     return out
+
+
+def _marker_pos(game):
+    data = game.meta.get("data") if hasattr(game.meta, "get") else None
+    return data.at("marker") if hasattr(data, "at") and "marker" in data else game.pos
 
 
 def _sanity(p, layout, comp):

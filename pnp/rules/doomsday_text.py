@@ -120,7 +120,10 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
     for lang in langs:
         src = _source(value, lang)
         if not isinstance(src, str):
-            continue
+            out.append(error(pos, f"{where} should be a text in every language ({{zh-TW: …, en: …}}), not "
+                                  f"{type(src).__name__ if src is not None else 'missing in ' + lang} — it prints a rule",
+                             check=CHECK))
+            break
         at = _pos(value, lang, pos)
         have = _refs(src, "data")
         missing = [k for k in spec.refs if k not in have]
