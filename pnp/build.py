@@ -18,7 +18,7 @@ from pnp.layout.icons import load_icons
 from pnp.layout.choice import layout_for
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
-from pnp.layout import qr
+from pnp.layout import qr, reuse
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
@@ -179,7 +179,11 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
         wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
         if wide and world is None:
             world = resolver.fingerprint()
+        same = None   # copies of a card whose layouts do not read `copy` are the first copy's faces
         for copy in range(item.copies):
+            if same is not None:
+                yield same
+                continue
             ctx = ctx_all.face(comp, i, copy)
             ctx["geometry"] = prep.layouts.geometry
             key = None
@@ -197,6 +201,8 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
                 problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
+            if item.copies > 1 and not (reuse.reads(front, "copy") or (back is not None and reuse.reads(back, "copy"))):
+                same = f, b
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
                               geometry.boxes(b.pieces) if b is not None else None)

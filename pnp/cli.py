@@ -63,7 +63,7 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
 @click.option("-j", "--jobs", default=0, type=click.IntRange(0),
               help="Processes to use: games built at once, and workers resolving a large deck's cards "
-                   "(default: one per idle core; 1: a single process). The PDFs are the same whatever N.")
+                   "(default: one per core; 1: a single process). The PDFs are the same whatever N.")
 @click.option("--cover/--no-cover", default=True, show_default=True,
               help="Start with a cover page: title, contents with page numbers, how to print and assemble, "
                    "QR code to game.yaml `url`.")
@@ -123,10 +123,12 @@ def _build_all(tasks, jobs):
         pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
         try:
             with Progress(len(tasks), "games") as bar:
-                results = []
-                for r in pool.map(_build_one, tasks):  # a bar on a terminal once it takes over a second
-                    results.append(r)
+                # the largest game first, so no core waits idle for it at the end; reported in the given order
+                futures = {i: pool.submit(_build_one, tasks[i]) for i in sorted(range(len(tasks)), key=lambda i: -_weight(tasks[i]))}
+                from concurrent.futures import as_completed
+                for _ in as_completed(futures.values()):  # a bar on a terminal once it takes over a second
                     bar.advance()
+                results = [futures[i].result() for i in range(len(tasks))]
         except BaseException:  # Ctrl-C (or a broken worker): the workers stop now, not after their game
             for proc in list(getattr(pool, "_processes", {}).values()):
                 proc.terminate()
@@ -135,6 +137,20 @@ def _build_all(tasks, jobs):
         pool.shutdown()
         return results
     return [_build_one(t) for t in tasks]
+
+
+def _weight(task) -> int:
+    """A game's expected build time, for ordering: the size of its content and layout text."""
+    root, name, _lang, _opts = task
+    total = 0
+    for folder in (Path(root) / "content" / name, Path(root) / "layouts" / name):
+        for p in folder.rglob("*") if folder.is_dir() else ():
+            if p.suffix in (".yaml", ".yml", ".md", ".csv", ".tsv"):
+                try:
+                    total += p.stat().st_size
+                except OSError:
+                    pass
+    return total
 
 
 def _worker_init():

@@ -31,15 +31,9 @@ def cores() -> int:
 
 
 def default_jobs() -> int:
-    """The default for --jobs: the cores not already busy (the 1-minute load average), at least one. On a
-    machine other work keeps busy, workers only add the cost of handing faces over (about a fifth more
-    CPU time) and gain nothing."""
-    n = cores()
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return n
-    return max(1, min(n, round(n - busy)))
+    """The default for --jobs: every core this process may use (as make -j and cargo do). On a machine
+    other work keeps busy the workers only add the cost of handing faces over; `-j 1` is for that."""
+    return cores()
 
 
 def can_fork() -> bool:

@@ -21,11 +21,14 @@ they have a style. Nothing here knows about any game.
 """
 from __future__ import annotations
 
-from pnp.layout import templating
+from pnp.layout import reuse, templating
 from pnp.layout.elements import element
 from pnp.layout.pieces import Shape
 
 SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))   # up, down, left, right as (dr, dc)
+
+
+reuse.CONTEXTUAL.add("gridmap")   # its cells are expressions over the whole context
 
 
 def _eval(env, p, key, default=None):

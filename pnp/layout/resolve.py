@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
-from pnp.layout import checks, colors, templating, units
+from pnp.layout import checks, colors, reuse, templating, units
 from pnp.layout.context import MissingTranslation, localise
 from pnp.layout.elements import TYPES
 import pnp.components  # noqa: F401  (registers the component element types)
@@ -37,6 +37,7 @@ class Resolver:
         self._template_errors: set = set()   # (pos, error or image): reported for the first card only
         self.lint = lint.Config.of(game)     # print lint levels (game.yaml `lint:`), run on every face
         self.draft = False                   # `--draft`: placeholders and flags instead of stopping
+        self.memo = reuse.Memo()             # elements and faces that read nothing card-specific
         templating.new_run()
 
     def fingerprint(self) -> int:
@@ -110,12 +111,18 @@ class Resolver:
 
     # ---- faces --------------------------------------------------------------------------------
     def face(self, layout, ctx, card_id: str, card_pos: Pos, name: str) -> Face:
+        fk = self.memo.face_key(layout, ctx)
+        if fk is not None and fk[0] in self.memo.faces:   # the same pieces as the card before
+            got, ink = self.memo.faces[fk[0]][0]
+            geometry.remember(got, ink)
+            return Face(layout.w, layout.h, layout.bleed, got, layout.shape, layout.radius, name)
+        said = len(self.problems), len(self.findings)
         pieces, tagged = [], []
         with templating.deadline():
             for el in layout.elements:
                 self._where = (el, card_id, card_pos)
                 try:
-                    got = self._element(el, layout, ctx, card_id, card_pos)
+                    got = self._reused(el, layout, ctx, card_id, card_pos)
                     pieces.extend(got)
                     tagged.append((el, got))
                 except Skip:
@@ -130,7 +137,20 @@ class Resolver:
         self.findings.update(found)
         face = Face(layout.w, layout.h, layout.bleed, tuple(pieces), layout.shape, layout.radius, name)
         geometry.remember(face.pieces, ink)     # measured once: the set and page rules read them too
+        if fk is not None and (len(self.problems), len(self.findings)) == said:
+            self.memo.put(self.memo.faces, fk[0], ((face.pieces, ink), fk[1]))
         return face
+
+    def _reused(self, el, layout, ctx, card_id, card_pos):
+        """An element's pieces: those of the card before when it reads nothing card-specific (reuse.py)."""
+        ek = self.memo.element_key(el, layout, ctx)
+        if ek is not None and ek[0] in self.memo.elements:
+            return self.memo.elements[ek[0]][0]
+        said = len(self.problems), len(self.findings)
+        got = self._element(el, layout, ctx, card_id, card_pos)
+        if ek is not None and (len(self.problems), len(self.findings)) == said:
+            self.memo.put(self.memo.elements, ek[0], (got, ek[1]))
+        return got
 
     def _element(self, el, layout, ctx, card_id, card_pos):
         typ = el.attrs.get("type")

@@ -1,0 +1,125 @@
+"""What a face can reuse from the cards before it: an element (or a whole face) whose templates read
+nothing that differs between cards is resolved once per component and language.
+
+A layout's frame, its background, a label, a shared back: most elements of most cards read only the
+game's `data`, `palette`, `game`, `lang`, `deck` or `geometry`, which are the same objects for every card
+of a component in one language. Such an element's pieces depend on its own attributes, the layout, the
+resolver (language, fonts, icons, draft) and the values of those names, so they are kept under the
+identity of those values and handed to the next card as they are (pieces are frozen dataclasses).
+
+An element is never reused when it reads `card` or `copy` (or any name this list does not know), when
+its type reads the whole context itself (`CONTEXTUAL`: a QR code's default data is the card's), or when
+resolving it reported anything: problems and findings name the card they were found on, so an element
+that reported is resolved again for every card, exactly as before.
+"""
+from __future__ import annotations
+
+import jinja2
+import jinja2.meta
+
+from pnp.layout import templating
+
+# names whose values are one object for every card of a component in one language
+# (`item` and `index` come from a `repeat:` whose own expression is checked the same way)
+SHARED = frozenset({"data", "palette", "game", "lang", "deck", "geometry", "item", "index"})
+CONTEXTUAL: set = {"qr"}   # element types whose drawing reads the context beyond their parameters
+
+_names: dict = {}   # id(element) → (element, frozenset of names, or None when a template does not parse)
+
+
+def _strings(v):
+    if isinstance(v, dict):
+        for x in v.values():
+            yield from _strings(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from _strings(x)
+    elif isinstance(v, str):
+        yield v
+
+
+def names(el) -> frozenset | None:
+    """The context names an element's templates read (`when`, `repeat` included); None when a template
+    does not parse (it is then never reused: its error is reported per card as before)."""
+    hit = _names.get(id(el))
+    if hit is not None and hit[0] is el:
+        return hit[1]
+    found: set | None = set()
+    for key, value in el.attrs.items():
+        for v in _strings(value):
+            if key in ("when", "repeat") and not templating.is_template(v):
+                v = "{{ " + v + " }}"
+            if templating.is_template(v):
+                try:
+                    found |= jinja2.meta.find_undeclared_variables(templating.ENV.parse(v))
+                except jinja2.TemplateSyntaxError:
+                    found = None
+                    break
+        if found is None:
+            break
+    result = frozenset(found) if found is not None else None
+    _names[id(el)] = (el, result)
+    return result
+
+
+def shared(el) -> frozenset | None:
+    """The names of a reusable element (a subset of SHARED), or None when it must be resolved per card."""
+    if el.attrs.get("type") in CONTEXTUAL:
+        return None
+    got = names(el)
+    return got if got is not None and got <= SHARED else None
+
+
+def reads(layout, name: str) -> bool:
+    """Whether any element of the layout may read `name`: a template reads it or does not parse, or
+    the element's type reads the whole context."""
+    for el in layout.elements:
+        got = names(el)
+        if got is None or name in got or el.attrs.get("type") in CONTEXTUAL:
+            return True
+    return False
+
+
+def _ids(ctx: dict, used) -> tuple[tuple, list]:
+    """The identity of the context values of `used` (item and index belong to the element's own
+    `repeat:`), and the objects to keep alive while the identity is a key."""
+    key, keep = [], []
+    for n in sorted(used - {"item", "index"}):
+        v = ctx.get(n)
+        if v is None or isinstance(v, (str, int, float, bool)):
+            key.append(("=", n, type(v).__name__, v))
+        else:
+            key.append((n, id(v)))
+            keep.append(v)
+    return tuple(key), keep
+
+
+class Memo:
+    """A resolver's reusable elements and faces (one language; bounded: cleared when full)."""
+    LIMIT = 4096
+
+    def __init__(self):
+        self.elements: dict = {}
+        self.faces: dict = {}
+
+    def put(self, table: dict, k, value):
+        if len(table) >= self.LIMIT:
+            table.clear()
+        table[k] = value
+
+    def element_key(self, el, layout, ctx):
+        used = shared(el)
+        if used is None:
+            return None
+        ids, keep = _ids(ctx, used)
+        return (id(el), id(layout), ids), (el, layout, keep)
+
+    def face_key(self, layout, ctx):
+        used: set = set()
+        for el in layout.elements:
+            got = shared(el)
+            if got is None:
+                return None
+            used |= got
+        ids, keep = _ids(ctx, used)
+        return (id(layout), ids), (layout, keep)
