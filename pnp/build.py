@@ -158,8 +158,8 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     """(front, back) face pairs of one component, one per physical copy, in deck order.
 
     With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
-    the key holds the layout, the card's translated data and, when the layout's templates can see
-    other cards (`game`, `deck`, `geometry`), a fingerprint of the whole game context.
+    the key holds the layout, the card's translated data and fingerprints of what else the layout's
+    templates read (pnp.layout.reuse.Beyond).
     items: the indices of the cards to resolve (default: all; pnp.parallel hands chunks to workers).
     """
     game = prep.game
@@ -168,17 +168,17 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     front0 = prep.layouts.get(comp.front, decl.at("front"))
     back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
     chosen: dict = {}
-    world = None
     reprs: dict = {}      # layout → its repr, for cache keys (computed once per layout, not per card)
+    beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
+    seen = reuse.Beyond(prep, resolver) if cache is not None else None
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
         front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
         back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
         if front is None:
             continue
-        wide = cache is not None and (_sees_game(front) or (back is not None and _sees_game(back)))
-        if wide and world is None:
-            world = resolver.fingerprint()
+        if cache is not None and (id(front), id(back)) not in beyond:
+            beyond[id(front), id(back)] = seen((front, back))
         same = None   # copies of a card whose layouts do not read `copy` are the first copy's faces
         for copy in range(item.copies):
             if same is not None:
@@ -189,7 +189,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             key = None
             if cache is not None:
                 layouts = tuple(reprs.setdefault(id(x), repr(x)) for x in (front, back))
-                key = (lang, *layouts, repr(ctx["card"]), copy, world if wide else None)
+                key = (lang, *layouts, repr(ctx["card"]), copy, beyond[id(front), id(back)])
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
@@ -201,42 +201,12 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
                 problems, before = len(resolver.problems), set(resolver.findings)
             f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
-            if item.copies > 1 and not (reuse.reads(front, "copy") or (back is not None and reuse.reads(back, "copy"))):
+            if item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None):
                 same = f, b
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
                               geometry.boxes(b.pieces) if b is not None else None)
             yield f, b
-
-
-def _sees_game(layout) -> bool:
-    """Whether any template of the layout can read beyond its own card."""
-    import jinja2
-    import jinja2.meta
-    from pnp.layout import templating
-
-    def strings(v):
-        if isinstance(v, dict):
-            for x in v.values():
-                yield from strings(x)
-        elif isinstance(v, list):
-            for x in v:
-                yield from strings(x)
-        elif isinstance(v, str):
-            yield v
-
-    names = set()
-    for el in layout.elements:
-        for key, value in el.attrs.items():
-            for v in strings(value):
-                if key in ("when", "repeat") and not templating.is_template(v):
-                    v = "{{ " + v + " }}"
-                if templating.is_template(v):
-                    try:
-                        names |= jinja2.meta.find_undeclared_variables(templating.ENV.parse(v))
-                    except jinja2.TemplateSyntaxError:
-                        return True
-    return bool(names & {"game", "deck", "geometry"})
 
 
 def _context(prep, lang) -> GameContext:

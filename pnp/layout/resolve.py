@@ -39,12 +39,7 @@ class Resolver:
         self.draft = False                   # `--draft`: placeholders and flags instead of stopping
         self.memo = reuse.Memo()             # elements and faces that read nothing card-specific
         templating.new_run()
-
-    def fingerprint(self) -> int:
-        """A hash of everything a template can see beyond its own card (all decks, game data)."""
-        if getattr(self, "_fp", None) is None:
-            self._fp = hash(repr(self.ctx.game))
-        return self._fp
+        _image_info.cache_clear()            # an image edited between two builds of a session is read again
 
     # ---- values -------------------------------------------------------------------------------
     def _value(self, raw, kind, ctx, pos, el, card):

@@ -22,7 +22,16 @@ from pnp.layout import templating
 # names whose values are one object for every card of a component in one language
 # (`item` and `index` come from a `repeat:` whose own expression is checked the same way)
 SHARED = frozenset({"data", "palette", "game", "lang", "deck", "geometry", "item", "index"})
-CONTEXTUAL: set = {"qr"}   # element types whose drawing reads the context beyond their parameters
+
+
+def _qr_reads(game) -> frozenset | None:
+    """A QR element without `data` prints game.yaml's `qr:` template, rendered over the card's context."""
+    return template_names(game.meta.get("qr") or "") if game is not None else None
+
+
+# element types whose drawing reads the context beyond their parameters: type → what it reads, given the
+# game (a frozenset of names, or None: anything)
+CONTEXTUAL: dict = {"qr": _qr_reads}
 
 _names: dict = {}   # id(element) → (element, frozenset of names, or None when a template does not parse)
 
@@ -38,6 +47,16 @@ def _strings(v):
         yield v
 
 
+def template_names(v: str) -> frozenset | None:
+    """The context names one template reads; None when it does not parse."""
+    if not templating.is_template(v):
+        return frozenset()
+    try:
+        return frozenset(jinja2.meta.find_undeclared_variables(templating.ENV.parse(v)))
+    except jinja2.TemplateSyntaxError:
+        return None
+
+
 def names(el) -> frozenset | None:
     """The context names an element's templates read (`when`, `repeat` included); None when a template
     does not parse (it is then never reused: its error is reported per card as before)."""
@@ -49,12 +68,11 @@ def names(el) -> frozenset | None:
         for v in _strings(value):
             if key in ("when", "repeat") and not templating.is_template(v):
                 v = "{{ " + v + " }}"
-            if templating.is_template(v):
-                try:
-                    found |= jinja2.meta.find_undeclared_variables(templating.ENV.parse(v))
-                except jinja2.TemplateSyntaxError:
-                    found = None
-                    break
+            got = template_names(v)
+            if got is None:
+                found = None
+                break
+            found |= got
         if found is None:
             break
     result = frozenset(found) if found is not None else None
@@ -70,12 +88,21 @@ def shared(el) -> frozenset | None:
     return got if got is not None and got <= SHARED else None
 
 
-def reads(layout, name: str) -> bool:
-    """Whether any element of the layout may read `name`: a template reads it or does not parse, or
-    the element's type reads the whole context."""
+def reads_all(el, game=None) -> frozenset | None:
+    """What an element reads, its type's own reading included (None: anything)."""
+    got = names(el)
+    hook = CONTEXTUAL.get(el.attrs.get("type"))
+    if got is None or hook is None:
+        return got
+    more = hook(game)
+    return None if more is None else got | more
+
+
+def reads(layout, name: str, game=None) -> bool:
+    """Whether any element of the layout may read `name` (a template that does not parse may read anything)."""
     for el in layout.elements:
-        got = names(el)
-        if got is None or name in got or el.attrs.get("type") in CONTEXTUAL:
+        got = reads_all(el, game)
+        if got is None or name in got:
             return True
     return False
 
@@ -123,3 +150,51 @@ class Memo:
             used |= got
         ids, keep = _ids(ctx, used)
         return (id(layout), ids), (layout, keep)
+
+
+_CARD_DATA = {".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods", ".md"}
+
+
+def _stamps(files) -> tuple:
+    out = []
+    for f in sorted(files):
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        out.append((str(f), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+class Beyond:
+    """Fingerprints of what a face depends on beyond its card and its own layout, for a warm session's
+    cache key (`pnp watch`): game.yaml's settings (fonts, palette, `qr:`, lint …), the game folder's
+    other files (images, fonts) and the icon files, always; and, as far as the layouts' templates read
+    them, the game data, the palette, the other cards (`game`, `deck`) and every layout (`geometry`).
+    An element type that reads the context itself reads what its CONTEXTUAL hook says."""
+    READ = ("data", "palette", "game", "geometry")
+
+    def __init__(self, prep, resolver):
+        self.prep, self.resolver, self.fps = prep, resolver, {}
+
+    def _fp(self, name: str) -> int:
+        if name not in self.fps:
+            game, ctx, folders = self.prep.game, self.resolver.ctx, self.prep.layouts.folders()
+            value = {
+                "setup": lambda: (repr({k: v for k, v in game.meta.items() if k not in ("components", "data")}),
+                                  _stamps(p for p in game.root.rglob("*") if p.is_file() and p.suffix.lower() not in _CARD_DATA),
+                                  _stamps(p for d in folders for p in d.rglob("icons.y*ml"))),
+                "data": lambda: ctx.game["data"], "palette": lambda: game.palette, "game": lambda: ctx.game,
+                "geometry": lambda: _stamps(p for d in folders for p in d.rglob("*") if p.is_file())}[name]()
+            self.fps[name] = hash(repr(value))
+        return self.fps[name]
+
+    def __call__(self, layouts) -> tuple:
+        read: set = set()
+        for lay in layouts:
+            for el in lay.elements if lay is not None else ():
+                got = reads_all(el, self.prep.game)
+                read |= set(self.READ) if got is None else got
+        if "deck" in read:
+            read.add("game")
+        return tuple(self._fp(n) for n in ("setup", *sorted(read & set(self.READ))))
