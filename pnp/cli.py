@@ -27,7 +27,20 @@ def _print_findings(findings, stream_err=True):
         click.echo(str(f), err=stream_err)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Main(click.Group):
+    """The command group: Ctrl-C in any command ends it with one line and exit 130 (not click's
+    "Aborted!" and exit 1), as a shell expects of an interrupted program."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo(f"interrupted: `pnp {ctx.invoked_subcommand}` stopped before it finished; run it again "
+                       "for complete output.", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 @click.option("--project", default=".", type=click.Path(file_okay=False), show_default=True,
               help="The project folder holding content/ and layouts/.")

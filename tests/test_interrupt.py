@@ -66,3 +66,22 @@ def test_ctrl_c_stops_a_build_running_a_long_template(slow_project, tmp_path, ga
     assert err.strip().splitlines()[-1].startswith("interrupted"), err
     assert pdf.read_bytes() == b"%PDF-1.4 the previous build\n"
     assert sorted(p.name for p in pdf.parent.iterdir()) == [pdf.name]
+
+
+@pytest.mark.parametrize("command", [["check", "clue"], ["export", "clue", "--to", "png", "--out", "x"], ["report", "clue"]])
+def test_ctrl_c_in_any_command_is_exit_130_with_one_line(command, monkeypatch, tmp_path):
+    """Not click's "Aborted!" with exit 1: a shell (and make) must see an interrupted program."""
+    from click.testing import CliRunner
+    import pnp.build
+    import pnp.report.make
+    from pnp.cli import main
+
+    def interrupted(*_a, **_k):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pnp.build, "prepare", interrupted)
+    monkeypatch.setattr(pnp.build, "check_game", interrupted)
+    monkeypatch.setattr(pnp.report.make, "prepare", interrupted)
+    command = [str(tmp_path / "x") if c == "x" else c for c in command]
+    result = CliRunner().invoke(main, ["--project", str(ROOT), *command])
+    assert result.exit_code == 130, result.output
+    assert "interrupted" in result.output and "Aborted" not in result.output
