@@ -183,8 +183,50 @@ def yaml_hint(text: str, line: int) -> str:
     return ""
 
 
+# Parsed files by (shown name, text): a layout or icons file read by several games, checks and workers
+# is parsed once per process; every caller gets its own copy. Bounded: small files, LRU over the total.
+PARSED_MAX_FILE = 256_000     # characters of one file kept (a large deck file is read once anyway)
+PARSED_MAX_TOTAL = 8_000_000  # characters kept in all
+_parsed: dict = {}
+
+
 def load_text(text: str, file: str):
-    """Parse YAML text; returns YMap/YList/scalars. Raises Problems."""
+    """Parse YAML text; returns YMap/YList/scalars (a fresh value each call). Raises Problems."""
+    if len(text) > PARSED_MAX_FILE:
+        return _parse(text, file)
+    key = (file, text)
+    value = _parsed.pop(key, _parsed)
+    if value is _parsed:
+        value = _parse(text, file)
+        while _parsed and sum(len(t) for _f, t in _parsed) + len(text) > PARSED_MAX_TOTAL:
+            del _parsed[next(iter(_parsed))]
+    _parsed[key] = value   # most recently used last
+    return _copy(value, {})
+
+
+def _copy(value, seen: dict):
+    """A copy of a parsed value as a new parse builds it (positions kept; shared parts stay shared)."""
+    if not isinstance(value, (YMap, YList)):
+        return value            # scalars are immutable
+    done = seen.get(id(value))
+    if done is not None:
+        return done
+    if isinstance(value, YMap):
+        out = YMap()
+        seen[id(value)] = out
+        for k, v in value.items():
+            out[k] = _copy(v, seen)
+        out.key_pos, out.val_pos = dict(value.key_pos), dict(value.val_pos)
+    else:
+        out = YList()
+        seen[id(value)] = out
+        out.extend(_copy(v, seen) for v in value)
+        out.item_pos = list(value.item_pos)
+    out.pos = value.pos
+    return out
+
+
+def _parse(text: str, file: str):
     try:
         if len(text) > MAX_NODES:  # count values before composing them (a 30 MB file of small values
             _count_values(text, file)  # would take a minute and gigabytes before being refused)
