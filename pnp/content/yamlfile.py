@@ -54,6 +54,7 @@ class YList(list):
         return self.item_pos[i] if 0 <= i < len(self.item_pos) else self.pos
 
 
+_STR, _INT, _DIGITS = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", tuple("123456789")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when present: ~10x faster
 
 
@@ -72,6 +73,17 @@ class _Builder:
         self._scalars = yaml.SafeLoader("")  # only its scalar constructors are used
 
     def build(self, node, depth=0, path=()):
+        if node.__class__ is yaml.ScalarNode and depth <= MAX_DEPTH:   # most values: the checks of _build, inline
+            self.nodes += 1
+            if self.nodes <= MAX_NODES and len(node.value) <= MAX_SCALAR:
+                if node.tag == _STR:
+                    return node.value
+                if node.tag == _INT and node.value[:1] in _DIGITS and node.value.isdigit() and node.value.isascii():
+                    return int(node.value)   # a plain decimal (what SafeConstructor makes of it)
+            self.nodes -= 1
+        return self._build(node, depth, path)
+
+    def _build(self, node, depth, path):
         if depth > MAX_DEPTH:
             raise Problems([Problem(_mark(self.file, node.start_mark),
                                     f"values nested more than {MAX_DEPTH} levels deep",
