@@ -287,7 +287,6 @@ def not_regular(path: Path, what: str) -> Problem:
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A user file's bytes: never blocks (a pipe or device is refused before reading) and refuses
     files over limit before reading them. Raises Problems."""
-    shown = display_path(path)
     if special_file(path):  # a socket cannot even be opened; a pipe is refused before anyone writes to it
         raise Problems([not_regular(path, "the file")])
     try:
@@ -297,14 +296,14 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             if not stat.S_ISREG(st.st_mode):
                 raise Problems([not_regular(path, "the file")])
             if st.st_size > limit:
-                raise Problems([Problem(Pos(shown), f"the file is {st.st_size / 1e6:.1f} MB, larger than the "
+                raise Problems([Problem(Pos(display_path(path)), f"the file is {st.st_size / 1e6:.1f} MB, larger than the "
                                         f"{limit / 1e6:.0f} MB allowed", "split it or remove the oversized text")])
             with os.fdopen(os.dup(fd), "rb") as f:
                 return f.read(limit + 1)
         finally:
             os.close(fd)
     except OSError as e:
-        raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
+        raise Problems([Problem(Pos(display_path(path)), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
 
 
 _OVERLAY: ContextVar = ContextVar("pnp_yaml_overlay", default=None)
@@ -323,7 +322,6 @@ def overlay(texts: dict):
 
 def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
-    shown = display_path(path)
     drafts = _OVERLAY.get()
     if drafts and str(Path(path).resolve()) in drafts:
         return drafts[str(Path(path).resolve())]
@@ -336,7 +334,7 @@ def read_text(path: Path) -> str:
         before = data[: e.start]
         line = before.count(b"\n") + 1
         col = e.start - (before.rfind(b"\n") + 1) + 1
-        raise Problems([Problem(Pos(shown, line, col), f"byte 0x{data[e.start]:02x} is not valid UTF-8",
+        raise Problems([Problem(Pos(display_path(path), line, col), f"byte 0x{data[e.start]:02x} is not valid UTF-8",
                                 "save the file as UTF-8")]) from None
 
 
