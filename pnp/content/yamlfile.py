@@ -54,6 +54,7 @@ class YList(list):
         return self.item_pos[i] if 0 <= i < len(self.item_pos) else self.pos
 
 
+_STR, _INT, _DIGITS = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", tuple("123456789")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when present: ~10x faster
 
 
@@ -72,6 +73,17 @@ class _Builder:
         self._scalars = yaml.SafeLoader("")  # only its scalar constructors are used
 
     def build(self, node, depth=0, path=()):
+        if node.__class__ is yaml.ScalarNode and depth <= MAX_DEPTH:   # most values: the checks of _build, inline
+            self.nodes += 1
+            if self.nodes <= MAX_NODES and len(node.value) <= MAX_SCALAR:
+                if node.tag == _STR:
+                    return node.value
+                if node.tag == _INT and node.value[:1] in _DIGITS and node.value.isdigit() and node.value.isascii():
+                    return int(node.value)   # a plain decimal (what SafeConstructor makes of it)
+            self.nodes -= 1
+        return self._build(node, depth, path)
+
+    def _build(self, node, depth, path):
         if depth > MAX_DEPTH:
             raise Problems([Problem(_mark(self.file, node.start_mark),
                                     f"values nested more than {MAX_DEPTH} levels deep",
@@ -183,8 +195,50 @@ def yaml_hint(text: str, line: int) -> str:
     return ""
 
 
+# Parsed files by (shown name, text): a layout or icons file read by several games, checks and workers
+# is parsed once per process; every caller gets its own copy. Bounded: small files, LRU over the total.
+PARSED_MAX_FILE = 256_000     # characters of one file kept (a large deck file is read once anyway)
+PARSED_MAX_TOTAL = 8_000_000  # characters kept in all
+_parsed: dict = {}
+
+
 def load_text(text: str, file: str):
-    """Parse YAML text; returns YMap/YList/scalars. Raises Problems."""
+    """Parse YAML text; returns YMap/YList/scalars (a fresh value each call). Raises Problems."""
+    if len(text) > PARSED_MAX_FILE:
+        return _parse(text, file)
+    key = (file, text)
+    value = _parsed.pop(key, _parsed)
+    if value is _parsed:
+        value = _parse(text, file)
+        while _parsed and sum(len(t) for _f, t in _parsed) + len(text) > PARSED_MAX_TOTAL:
+            del _parsed[next(iter(_parsed))]
+    _parsed[key] = value   # most recently used last
+    return _copy(value, {})
+
+
+def _copy(value, seen: dict):
+    """A copy of a parsed value as a new parse builds it (positions kept; shared parts stay shared)."""
+    if not isinstance(value, (YMap, YList)):
+        return value            # scalars are immutable
+    done = seen.get(id(value))
+    if done is not None:
+        return done
+    if isinstance(value, YMap):
+        out = YMap()
+        seen[id(value)] = out
+        for k, v in value.items():
+            out[k] = _copy(v, seen)
+        out.key_pos, out.val_pos = dict(value.key_pos), dict(value.val_pos)
+    else:
+        out = YList()
+        seen[id(value)] = out
+        out.extend(_copy(v, seen) for v in value)
+        out.item_pos = list(value.item_pos)
+    out.pos = value.pos
+    return out
+
+
+def _parse(text: str, file: str):
     try:
         if len(text) > MAX_NODES:  # count values before composing them (a 30 MB file of small values
             _count_values(text, file)  # would take a minute and gigabytes before being refused)
@@ -233,7 +287,6 @@ def not_regular(path: Path, what: str) -> Problem:
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A user file's bytes: never blocks (a pipe or device is refused before reading) and refuses
     files over limit before reading them. Raises Problems."""
-    shown = display_path(path)
     if special_file(path):  # a socket cannot even be opened; a pipe is refused before anyone writes to it
         raise Problems([not_regular(path, "the file")])
     try:
@@ -243,14 +296,14 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             if not stat.S_ISREG(st.st_mode):
                 raise Problems([not_regular(path, "the file")])
             if st.st_size > limit:
-                raise Problems([Problem(Pos(shown), f"the file is {st.st_size / 1e6:.1f} MB, larger than the "
+                raise Problems([Problem(Pos(display_path(path)), f"the file is {st.st_size / 1e6:.1f} MB, larger than the "
                                         f"{limit / 1e6:.0f} MB allowed", "split it or remove the oversized text")])
             with os.fdopen(os.dup(fd), "rb") as f:
                 return f.read(limit + 1)
         finally:
             os.close(fd)
     except OSError as e:
-        raise Problems([Problem(Pos(shown), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
+        raise Problems([Problem(Pos(display_path(path)), f"cannot read the file: {e.strerror}", "check that it exists and is readable")]) from None
 
 
 _OVERLAY: ContextVar = ContextVar("pnp_yaml_overlay", default=None)
@@ -269,7 +322,6 @@ def overlay(texts: dict):
 
 def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
-    shown = display_path(path)
     drafts = _OVERLAY.get()
     if drafts and str(Path(path).resolve()) in drafts:
         return drafts[str(Path(path).resolve())]
@@ -282,7 +334,7 @@ def read_text(path: Path) -> str:
         before = data[: e.start]
         line = before.count(b"\n") + 1
         col = e.start - (before.rfind(b"\n") + 1) + 1
-        raise Problems([Problem(Pos(shown, line, col), f"byte 0x{data[e.start]:02x} is not valid UTF-8",
+        raise Problems([Problem(Pos(display_path(path), line, col), f"byte 0x{data[e.start]:02x} is not valid UTF-8",
                                 "save the file as UTF-8")]) from None
 
 

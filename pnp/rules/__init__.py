@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import Pos, Problem, Problems
-from pnp.rules import declared, generic
+from pnp.rules import declared, generic, memo
 
 GROUP = "pnp.rules"
 
@@ -56,6 +56,11 @@ def game_module(game_id: str, pos=None):
 
 def run(game) -> tuple[list, list[str]]:
     """All findings for a game, and the names of the checks that ran."""
+    with memo.scope():   # the checks share one template context per language and one read of the layouts
+        return _run(game)
+
+
+def _run(game) -> tuple[list, list[str]]:
     findings = list(generic.check(game))
     ran = ["generic:unique-ids", "generic:counts", "generic:translations"]
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.errors import Pos
+from pnp.rules import memo
 from pnp.rules import declared
 from pnp.rules.base import error
 
@@ -113,14 +114,13 @@ def _identities(game):
 
 def _repeats(game):
     from pnp.layout import templating
-    from pnp.layout.context import GameContext
     from pnp.rules.clue_deduction import HANDS
     comp = game.components.get("cards")
     cats = game.data.get("categories")
     want = {"cards": comp.total if comp else 0, "categories": len(cats) if isinstance(cats, list) else 0,
             "players": max(HANDS), "faces": len(DIE)}
     try:
-        g = GameContext(game, game.languages[0]).game
+        g = memo.context(game, game.languages[0]).game
     except Exception:           # untranslatable data: the build reports it
         return
     ctx = {"game": g, "data": g["data"], "palette": g["palette"], "lang": game.languages[0], "card": {}, "deck": {}}
@@ -192,8 +192,7 @@ def _dice(game):
 
 
 def _layouts(game):
-    from pnp.layout.layouts import Layouts
-    return Layouts(Path(game.root).parent.parent / "layouts")
+    return memo.layouts(game)
 
 
 def _layout_text(game):
@@ -277,7 +276,6 @@ def _phrases(game, lang):
 def _booklet(game):
     import re
 
-    from pnp.layout.context import GameContext
     from pnp.render.booklet_md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
@@ -294,7 +292,7 @@ def _booklet(game):
                             f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
                             check="print")
         try:
-            g = GameContext(game, lang).game
+            g = memo.context(game, lang).game
         except Exception:       # the build reports untranslatable data itself
             continue
         src = Source(path, shown, game, None)

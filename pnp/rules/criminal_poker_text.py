@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pnp.rules import memo
 from pnp.rules.base import error
 
 # phrase → (parameters of data.rules it must take its numbers from, {lang: (must match, must not match)})
@@ -53,9 +54,9 @@ MARKUP = re.compile(r"\*\*|:[a-z][a-z0-9-]*:")
 
 def check(game):
     from pnp.layout import templating
-    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+    from pnp.layout.context import ContentTemplateError, MissingTranslation
     try:
-        ctxs = {lang: GameContext(game, lang) for lang in game.languages}
+        ctxs = {lang: memo.context(game, lang) for lang in game.languages}
     except (MissingTranslation, ContentTemplateError):
         return   # the build reports a missing translation or a broken template (bad input)
     rendered = {}
@@ -186,8 +187,7 @@ def _fields(game):
 
 
 def _faces(game, ctxs, rendered, templating):
-    from pnp.layout.layouts import Layouts
-    layouts = Layouts(Path(game.root).parent.parent / "layouts")
+    layouts = memo.layouts(game)
     phrase_keys = list(PHRASES)
     for cid, comp in game.components.items():
         if cid not in ("evidence", "help", "setup"):

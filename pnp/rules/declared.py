@@ -13,6 +13,7 @@ import re
 import jinja2
 
 from pnp.errors import Problem, Problems
+from pnp.rules import memo
 from pnp.rules.base import Finding
 from pnp.rules.declared_spec import Check, parse
 
@@ -54,10 +55,10 @@ class _Env:
         self.game = game
         self.base = None
         if needed:
-            from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+            from pnp.layout.context import ContentTemplateError, MissingTranslation
             lang = game.languages[0] if game.languages else ""
             try:
-                gc = GameContext(game, lang)
+                gc = memo.context(game, lang)
             except MissingTranslation as e:
                 raise Problems([Problem(e.pos, f"{e.where} has no `{lang}` text",
                                         f"add `{lang}: …` (declared checks read the first language)")]) from None

@@ -12,8 +12,8 @@ evaluated for each repeated instance:
 """
 from __future__ import annotations
 
-from pathlib import Path
 
+from pnp.rules import memo
 from pnp.rules import doomsday_logic as L
 from pnp.rules.base import error
 
@@ -26,13 +26,11 @@ class Printed:
 
     def __init__(self, game, lang=None):
         from pnp.layout import templating, units
-        from pnp.layout.context import GameContext
-        from pnp.layout.layouts import Layouts
         self.t, self.u = templating, units
         self.game = game
         self.lang = lang or game.languages[0]
-        self.layouts = Layouts(Path(game.root).parent.parent / "layouts")
-        self.gc = GameContext(game, self.lang)
+        self.layouts = memo.layouts(game)
+        self.gc = memo.context(game, self.lang)
 
     def ctx(self, comp=None, index=0):
         if comp is not None and comp.items:

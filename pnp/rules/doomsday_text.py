@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pnp.rules import memo
 from pnp.rules import doomsday_logic as L
 from pnp.rules.base import error
 
@@ -171,7 +172,6 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
 
 def check(game, rendered: bool = True):
     from pnp.layout import templating
-    from pnp.layout.context import GameContext
     langs = game.languages
     data = game.data or {}
     meta_data = game.meta.get("data") if hasattr(game.meta, "get") else None
@@ -179,7 +179,7 @@ def check(game, rendered: bool = True):
 
     def ctx(lang, comp=None, index=None):
         if lang not in ctxs:
-            ctxs[lang] = GameContext(game, lang)
+            ctxs[lang] = memo.context(game, lang)
         gc = ctxs[lang]
         if comp is None:
             return {"data": gc.game["data"], "game": gc.game, "palette": gc.game["palette"], "lang": lang}

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
+from pnp.rules import memo
 from pnp.rules import declared
 from pnp.rules.base import error
 from pnp.rules.lady_alice_logic import *  # noqa: F403 (the public game logic, used by tests and the report)
@@ -136,9 +136,9 @@ def check(game):
 def _rendered_names(game, clues, lang) -> dict:
     """{clue id: its name as printed in `lang`} (content text is a template); raw text if it cannot
     be rendered (the build reports the broken template at its line)."""
-    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+    from pnp.layout.context import ContentTemplateError, MissingTranslation
     try:
-        deck = GameContext(game, lang).game["decks"][clues.id]
+        deck = memo.context(game, lang).game["decks"][clues.id]
         return {card["id"]: card.get("name") for card in deck}
     except (ContentTemplateError, MissingTranslation):
         return {item.id: game.text(item.get("name"), lang) for item in clues.items}
@@ -201,14 +201,13 @@ def _check_categories(game, clues):
 
 def _check_binding(game):
     """The notebook's strips stack into the cover, and every strip gets punch marks to bind it by."""
-    from pnp.layout.layouts import Layouts
     b = game.data.get("binding")
     if not isinstance(b, dict) or not all(isinstance(b.get(k), (int, float)) for k in ("first", "pitch", "count", "diameter")):
         yield error(_data_pos(game, "binding"), "`data.binding` needs numbers first, pitch, count and diameter (mm)",
                     check="binding")
         return
     try:
-        geo = Layouts(Path(game.root).parent.parent / "layouts").geometry
+        geo = memo.layouts(game).geometry
         page_h, cover_h = geo("lady-alice/notebook-page")["h"], geo("lady-alice/notebook-cover")["h"]
     except Exception:  # noqa: BLE001 (a missing or broken layout is reported by the build)
         return

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from pnp.errors import Problems
+from pnp.rules import memo
 from pnp.rules.base import error
 
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
@@ -71,8 +72,7 @@ VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-
 
 
 def check_printed(game):
-    from pnp.layout.layouts import Layouts
-    layouts = Layouts(Path(game.root).parent.parent / "layouts")
+    layouts = memo.layouts(game)
     for name, el_name, attr, keys, literal, stand_in in PRINTED:
         try:
             layout = layouts.get(name, game.pos)
@@ -146,8 +146,7 @@ def _per_lang(raw, langs):
 
 
 def _context(game, layouts, lang, **data):
-    from pnp.layout.context import GameContext
-    ctx = GameContext(game, lang)
+    ctx = memo.context(game, lang)
     view = {"game": ctx.game, "lang": lang, "palette": ctx.game["palette"], "copy": 0, "card": {}, "index": 0,
             "deck": {"title": "", "count": 0}, "data": dict(ctx.game["data"], **data),
             "geometry": layouts.geometry}
@@ -194,8 +193,7 @@ def _check_booklet(game):
                 yield error(Pos(rel, n, m.start(1) + 1), f"the {lang} rules booklet types the bonus “{m.group(1)}” — "
                             f"write it from `data.scoring`", check="printed")
         layouts = None
-        from pnp.layout.layouts import Layouts
-        layouts = Layouts(Path(game.root).parent.parent / "layouts")
+        layouts = memo.layouts(game)
         try:
             text = templating.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
         except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)

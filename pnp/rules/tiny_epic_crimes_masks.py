@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from pathlib import Path
 
+from pnp.rules import memo
 from pnp.rules.base import error, warning
 
 GAME = "tiny-epic-crimes"
@@ -50,12 +50,10 @@ class Masks:
 
     def __init__(self, game, lang=None):
         from pnp.layout import templating, units
-        from pnp.layout.context import GameContext
-        from pnp.layout.layouts import Layouts
         self._t, self._u = templating, units
         self.game = game
-        self.layouts = Layouts(Path(game.root).parent.parent / "layouts")
-        self.ctx = GameContext(game, lang or game.languages[0])
+        self.layouts = memo.layouts(game)
+        self.ctx = memo.context(game, lang or game.languages[0])
         self.back = self.layouts.get(BACK, game.pos)
         self.env = self.layouts.get(ENVELOPE, game.pos)
         self.g_back = self.layouts.geometry(BACK)
@@ -84,6 +82,10 @@ class Masks:
 
     def card(self, comp, index):
         """Ink boxes of one suspect back: {'slots': {type: (rect, icon)}, 'decoys': [(rect, icon)], 'arrow': rect}."""
+        with self._t.deadline():   # one timer for the face's templates, as the build arms it
+            return self._card(comp, index)
+
+    def _card(self, comp, index):
         from pnp.components import icon_field
         ctx = self._ctx(comp, index)
         slots = {t: (self.rect(self.back, f"slot_{t}", ctx), self.value(self.back, f"slot_{t}", "name", ctx, "str"))
@@ -101,6 +103,10 @@ class Masks:
 
     def envelope(self, comp, index):
         """Window and notch of one envelope, in card coordinates (the card at `card_at`)."""
+        with self._t.deadline():
+            return self._envelope(comp, index)
+
+    def _envelope(self, comp, index):
         ctx = self._ctx(comp, index)
         ca = self.g_env["card_at"]
         to_card = lambda r: (r[0] - ca["x"], r[1] - ca["y"], r[2], r[3])  # noqa: E731

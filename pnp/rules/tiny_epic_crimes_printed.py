@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from pnp.rules import memo
 from pnp.rules.base import error, warning
 
 GAME = "tiny-epic-crimes"
@@ -77,14 +78,20 @@ class _Texts:
     """Renders the text elements of a layout for every face it prints, in one language."""
 
     def __init__(self, game, lang, shifted):
-        from pnp.layout.context import GameContext
-        from pnp.layout.layouts import Layouts
-        self.layouts = Layouts(Path(game.root).parent.parent / "layouts")
+        self.layouts = memo.layouts(game)
         g = replace(game, data=_shift(dict(game.data))) if shifted else game
-        self.ctx = GameContext(g, lang)
+        self.ctx = memo.context(g, lang)
         self.lang, self.shifted = lang, shifted
+        self._faces = {}
 
     def faces(self, game, layout_name):
+        """(component, index, template context) of every face printed with the layout (built once per
+        layout: the elements only read them)."""
+        if layout_name not in self._faces:
+            self._faces[layout_name] = list(self._each_face(game, layout_name))
+        return self._faces[layout_name]
+
+    def _each_face(self, game, layout_name):
         for comp in game.components.values():
             for side in ("front", "back"):
                 if getattr(comp, side) == f"{GAME}/{layout_name}":
@@ -106,12 +113,13 @@ class _Texts:
         if el.attrs.get("repeat") is not None:
             instances = [dict(ctx, item=it, index=i) for i, it in enumerate(templating.evaluate(str(el.attrs["repeat"]), ctx))]
         out = []
-        for ictx in instances:
-            when = el.attrs.get("when", True)
-            if isinstance(when, str) and not templating.evaluate(when, ictx):
-                continue
-            text = templating.render(raw, ictx) if templating.is_template(raw) else str(raw)
-            out.append((ictx.get("index"), text))
+        with templating.deadline():   # one timer for the element's instances on this face (the build: per face)
+            for ictx in instances:
+                when = el.attrs.get("when", True)
+                if isinstance(when, str) and not templating.evaluate(when, ictx):
+                    continue
+                text = templating.render(raw, ictx) if templating.is_template(raw) else str(raw)
+                out.append((ictx.get("index"), text))
         return out
 
 
@@ -162,6 +170,8 @@ def check(game):
                 try:
                     real = [t for _c, _i, ctx in texts[(lang, False)].faces(game, name)
                             for t in texts[(lang, False)].element(el, ctx)]
+                    if not any(_NUM.search(_ENUM.sub(" ", a)) for _i, a in real):
+                        continue      # no numeral printed: none can be typed (the moved text is not needed)
                     moved = [t for _c, _i, ctx in texts[(lang, True)].faces(game, name)
                              for t in texts[(lang, True)].element(el, ctx)]
                 except Exception:  # a template error is the build's to report
