@@ -12,7 +12,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.layout.pieces import Image, Run, Shape
 from pnp.layout.units import MM
-from pnp.render.draw import _image, _image_names, draw_piece  # noqa: F401  (draw_piece: its old home)
+from pnp.render.draw import _image, _image_names, draw_fast, draw_piece  # noqa: F401  (draw_piece: its old home)
 
 MARK_WIDTH = 0.3
 FORM_MEMORY = 64   # distinct recent faces kept for reuse
@@ -43,6 +43,7 @@ class PdfWriter:
             c.showOutline()
         self.draft = bool(meta.get("draft"))
         self.forms: OrderedDict = OrderedDict()
+        self.codes: dict = {}     # the PDF code of shapes drawn in this document (draw_fast)
         self.count = 0
         self.pages = 0
         self.outline: list = []
@@ -70,8 +71,7 @@ class PdfWriter:
         if memo is not None and memo[0] is face.pieces and memo[1] == face.h and _replay(c, face, memo):
             self.drawn_now[id(face.pieces)] = memo
         else:
-            for piece in face.pieces:
-                draw_piece(c, piece, face.h)
+            draw_fast(c, face.pieces, face.h, self.codes)
             if self.drawn_now is not None and _replayable(face):
                 self.drawn_now[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
         c.endForm()
