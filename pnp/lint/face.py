@@ -27,6 +27,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
     out = []
     drawn: list = []          # every piece painted so far (what lies under the next one)
     drawn_boxes: list = []
+    paints: list = []         # what colour_under would look at among them (geometry.paints)
     where = f"`{face_name}` (card `{card}`, {card_pos})"
     for el, pieces in elements:
         typ = el.attrs.get("type")
@@ -53,10 +54,11 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _safe(cfg, layout, el, pieces, ink, where, card)
             if f:
                 out.append(f)
+        paints += ((i + len(drawn), p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
         drawn.extend(pieces)
         drawn_boxes.extend(ink)
         if runs and cfg.on("contrast"):   # each run against what was painted before it
-            f = _contrast(cfg, drawn, drawn_boxes, runs, el, where, card)
+            f = _contrast(cfg, paints, drawn_boxes, runs, el, where, card)
             if f:
                 out.append(f)
     return [f for f in out if f is not None], drawn_boxes
@@ -155,11 +157,11 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
                        f"inwards or make it smaller", card, worst)
 
 
-def _contrast(cfg, pieces, bxs, runs, el, where, card):
+def _contrast(cfg, paints, bxs, runs, el, where, card):
     worst = None
     for i, r in runs:
         x0, y0, x1, y1 = bxs[i]
-        under = geometry.colour_under(pieces, (x0 + x1) / 2, (y0 + y1) / 2, upto=i, bxs=bxs)
+        under = geometry.colour_at(paints, (x0 + x1) / 2, (y0 + y1) / 2, upto=i)
         if under is None:        # over an image: not measurable here
             continue
         ratio = colour.contrast(r.color, under)

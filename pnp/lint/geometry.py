@@ -40,9 +40,23 @@ def box(piece, strokes: bool = True) -> tuple | None:
     return box_pair(piece)[1 if strokes else 0]
 
 
+_PAIRS: dict = {}   # piece → box_pair(piece): text and paths measured once (cards repeat them)
+
+
 def box_pair(piece) -> tuple:
     """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width. A
     rotated or mirrored piece gives the box around its turned boxes."""
+    if isinstance(piece, Run):
+        got = _PAIRS.get(piece)
+        if got is None:
+            if len(_PAIRS) > 20_000:
+                _PAIRS.clear()
+            got = _PAIRS[piece] = _measured(piece)
+        return got
+    return _measured(piece)
+
+
+def _measured(piece) -> tuple:
     got = _box_pair(piece)
     m = getattr(piece, "transform", None)
     if not m or got[0] is None:
@@ -184,6 +198,47 @@ def remember(pieces, ink_boxes: list) -> list:
     if len(_BOXES) > 32:
         _BOXES.popitem(last=False)
     return ink_boxes
+
+
+def paints(pieces, bxs) -> list:
+    """What colour_under looks at: (index, piece, box, fill) of the images (fill None) and filled
+    shapes among pieces, bottom first."""
+    out = []
+    for i, (p, b) in enumerate(zip(pieces, bxs)):
+        if b is not None:
+            if isinstance(p, Image):
+                out.append((i, p, b, None))
+            elif isinstance(p, Shape):
+                f = fill(p)
+                if f:
+                    out.append((i, p, b, f))
+    return out
+
+
+def colour_at(items, x: float, y: float, paper: str = PAPER, upto: int | None = None) -> str | None:
+    """colour_under for the `paints` of the pieces."""
+    k = len(items)
+    if upto is not None:
+        while k and items[k - 1][0] >= upto:
+            k -= 1
+    return _at(items, k, x, y, paper)
+
+
+def _at(items, k, x, y, paper):
+    while k:
+        k -= 1
+        _i, p, b, f = items[k]
+        if not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+            continue
+        if f is None:
+            return None
+        if covers(p, x, y, b):
+            if p.opacity >= 1:
+                return f
+            from pnp.lint.colour import blend
+            under = _at(items, k, x, y, paper)
+            return None if under is None else blend(f, under, p.opacity)
+    return paper
 
 
 def colour_under(pieces, x: float, y: float, paper: str = PAPER, upto: int | None = None, bxs=None) -> str | None:
