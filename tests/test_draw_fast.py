@@ -87,3 +87,26 @@ def test_stencil_hex_rows():
         rows = tuple(tuple((x * 7 + y * 3) % 5 < 2 for x in range(w)) for y in range(w))
         assert Stencil(0, 0, 1, 1, rows, "#000000").hexrows == plain(rows)
     assert Stencil(0, 0, 1, 1, ((False,) * 9,) * 2, "#000000").hexrows == "0000" * 2
+
+
+def test_reportlab_helpers_keep_their_results():
+    import pnp.render.pdf  # noqa: F401  (speeds them up)
+    from reportlab.pdfbase import pdfdoc
+
+    def enc(x):   # reportlab's own
+        try:
+            return x.encode("extpdfdoc")
+        except UnicodeEncodeError:
+            return "error"
+
+    def fast(x):
+        try:
+            return pdfdoc.pdfdocEnc(x)
+        except UnicodeEncodeError:
+            return "error"
+    for text in [chr(i) for i in range(300)] + ["q 1 0 0 rg\n0 0 m (a\\)b) Tj Q", "é ü", "a\x1fb", ""]:
+        assert fast(text) == enc(text), repr(text)
+    assert pdfdoc.pdfdocEnc(b"\x18") == b"\x18"
+    for name in ("Type", "XObject", "a b", "F1#", "x(y)"):
+        assert pdfdoc.PDFName(name) == pdfdoc.PDFName(name) == "/" + "".join(
+            c if "!" <= c <= "~" and c not in "%()<>{}[]#" else "#" + hex(ord(c))[2:] for c in name)

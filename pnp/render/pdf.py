@@ -18,6 +18,39 @@ MARK_WIDTH = 0.3
 FORM_MEMORY = 64   # distinct recent faces kept for reuse
 
 
+def _speed_up_reportlab():
+    """Two of reportlab's PDF helpers, with the same results, faster: pdfdocEnc encodes every content
+    stream and number through a slow codec, although PDFDocEncoding keeps ASCII as it is (but
+    0x18–0x1f); PDFName escapes the same few dictionary keys again and again."""
+    import re
+
+    from reportlab.pdfbase import pdfdoc
+    if getattr(pdfdoc.pdfdocEnc, "pnp", False):
+        return
+    odd = re.compile("[\x18-\x1f]")
+    slow_enc, slow_name, names = pdfdoc.pdfdocEnc, pdfdoc.PDFName, {}
+
+    def pdfdoc_enc(x):
+        if type(x) is str and x.isascii() and not odd.search(x):
+            return x.encode("ascii")
+        return slow_enc(x)
+
+    def pdf_name(data, *args):
+        if args or type(data) is not str:
+            return slow_name(data, *args)
+        got = names.get(data)
+        if got is None:
+            if len(names) > 4096:
+                names.clear()
+            got = names[data] = slow_name(data)
+        return got
+    pdfdoc_enc.pnp = True
+    pdfdoc.pdfdocEnc, pdfdoc.PDFName = pdfdoc_enc, pdf_name
+
+
+_speed_up_reportlab()
+
+
 def _color(c):
     return HexColor(c)
 
