@@ -19,19 +19,22 @@ def run_box(r: Run) -> tuple:
     return (r.x, r.y - r.size * ASCENT, r.x + w, r.y + r.size * DESCENT)
 
 
-def _ops_points(ops):
+def _ops_coords(ops) -> tuple:
+    """The x and the y coordinates of a path's points (and of its rectangles' and ellipses' corners)."""
+    xs, ys = [], []
     for op in ops:
         k = op[0]
-        if k in ("M", "L"):
-            yield op[1], op[2]
+        if k == "M" or k == "L":
+            xs.append(op[1])
+            ys.append(op[2])
         elif k == "C":
-            yield op[1], op[2]
-            yield op[3], op[4]
-            yield op[5], op[6]
-        elif k in ("R", "E"):
+            xs += (op[1], op[3], op[5])
+            ys += (op[2], op[4], op[6])
+        elif k == "R" or k == "E":
             x, y, w, h = op[1:5]
-            yield x, y
-            yield x + w, y + h
+            xs += (x, x + w)
+            ys += (y, y + h)
+    return xs, ys
 
 
 def box(piece, strokes: bool = True) -> tuple | None:
@@ -40,19 +43,9 @@ def box(piece, strokes: bool = True) -> tuple | None:
     return box_pair(piece)[1 if strokes else 0]
 
 
-_PAIRS: dict = {}   # piece → box_pair(piece): text and paths measured once (cards repeat them)
-
-
 def box_pair(piece) -> tuple:
     """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width. A
     rotated or mirrored piece gives the box around its turned boxes."""
-    if isinstance(piece, Run):
-        got = _PAIRS.get(piece)
-        if got is None:
-            if len(_PAIRS) > 20_000:
-                _PAIRS.clear()
-            got = _PAIRS[piece] = _measured(piece)
-        return got
     return _measured(piece)
 
 
@@ -74,20 +67,10 @@ def _box_pair(piece) -> tuple:
     if isinstance(piece, Shape):
         if not piece.ops or not (fill(piece) or stroke(piece)):
             return None, None
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for x, y in _ops_points(piece.ops):
-            if x < x0:
-                x0 = x
-            if x > x1:
-                x1 = x
-            if y < y0:
-                y0 = y
-            if y > y1:
-                y1 = y
-        if x0 == float("inf"):
+        xs, ys = _ops_coords(piece.ops)
+        if not xs:
             return None, None
-        geo = (x0, y0, x1, y1)
+        x0, y0, x1, y1 = geo = (min(xs), min(ys), max(xs), max(ys))
         if not stroke(piece):
             return geo, geo
         hw = ROLE_STROKE.get(piece.role, piece.width) / 2

@@ -90,7 +90,7 @@ class PdfWriter:
     def _form(self, face) -> str:
         """The form XObject of a face; identical faces (shared backs, copies) reuse one form. Only recent
         faces are remembered, so memory stays flat however long the deck."""
-        key = (face.w, face.h, face.bleed, face.pieces)
+        key = _Key((face.w, face.h, face.bleed, face.pieces))
         name = self.forms.get(key)
         if name:
             self.forms.move_to_end(key)
@@ -192,6 +192,20 @@ class PdfWriter:
 
     def close(self):
         self.c.save()
+
+
+class _Key:
+    """A tuple as a dictionary key that hashes it once (a face's pieces are many to hash)."""
+    __slots__ = ("t", "h")
+
+    def __init__(self, t):
+        self.t, self.h = t, hash(t)
+
+    def __hash__(self):
+        return self.h
+
+    def __eq__(self, other):
+        return self.h == other.h and self.t == other.t
 
 
 def _replayable(face) -> bool:
