@@ -67,9 +67,22 @@ class Stencil:
     def hexrows(self) -> str:
         """The rows as the PDF's ASCII-hex image data (each row padded to whole bytes); made once, in
         the worker that resolved the face when there is one (it travels with the face)."""
-        n = (len(self.rows[0]) + 7) // 8 if self.rows else 0
+        rows = self.rows
+        if not rows:
+            return ""
+        n = (len(rows[0]) + 7) // 8
+        try:   # the rows, each padded, as one string of binary digits read as one number
+            if n and len(set(map(len, rows))) == 1:
+                pad = bytes(8 * n - len(rows[0]))
+                bits = (pad.join(map(bytes, rows)) + pad).translate(_BITS)
+                return int(bits, 2).to_bytes(n * len(rows), "big").hex()
+        except (TypeError, ValueError):   # rows of other than True / False
+            pass
         return "".join(int("".join("1" if v else "0" for v in row).ljust(8 * n, "0"), 2).to_bytes(n, "big").hex()
-                       for row in self.rows)
+                       for row in rows)
+
+
+_BITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 @dataclass(frozen=True)

@@ -27,12 +27,15 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
     out = []
     drawn: list = []          # every piece painted so far (what lies under the next one)
     drawn_boxes: list = []
+    paints: list = []         # what colour_under would look at among them (geometry.paints)
     where = f"`{face_name}` (card `{card}`, {card_pos})"
+    small_on, bounds_on, bleed_on, safe_on, contrast_on = (cfg.on(r) for r in (
+        "min-text-size", "out-of-bounds", "bleed", "safe-area", "contrast"))
     for el, pieces in elements:
         typ = el.attrs.get("type")
         pos = el.pos
         runs = [(len(drawn) + i, p) for i, p in enumerate(pieces) if isinstance(p, Run)]
-        if runs and cfg.on("min-text-size"):
+        if runs and small_on:
             small = min(r.size for _i, r in runs)
             if small < MIN_TEXT_PT - 1e-6:
                 out.append(cfg.finding("min-text-size", pos, f"text of element `{el.name}` on {where} is {small:g} pt "
@@ -41,22 +44,23 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
         pairs = [geometry.box_pair(p) for p in pieces]
         geo = [g for g, _i in pairs]      # the shapes themselves
         ink = [i for _g, i in pairs]      # what they paint, strokes included
-        if cfg.on("out-of-bounds"):
+        if bounds_on:
             f = _bounds(cfg, layout, el, geo, where, card)
             if f:
                 out.append(f)
-        if cfg.on("bleed") and typ not in ("text",):
+        if bleed_on and typ not in ("text",):
             f = _no_bleed(cfg, layout, el, pieces, geo, where, card)
             if f:
                 out.append(f)
-        if (typ in TEXTUAL or typ in ICONIC) and pieces and cfg.on("safe-area"):
+        if (typ in TEXTUAL or typ in ICONIC) and pieces and safe_on:
             f = _safe(cfg, layout, el, pieces, ink, where, card)
             if f:
                 out.append(f)
+        paints += ((i + len(drawn), p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
         drawn.extend(pieces)
         drawn_boxes.extend(ink)
-        if runs and cfg.on("contrast"):   # each run against what was painted before it
-            f = _contrast(cfg, drawn, drawn_boxes, runs, el, where, card)
+        if runs and contrast_on:   # each run against what was painted before it
+            f = _contrast(cfg, paints, drawn_boxes, runs, el, where, card)
             if f:
                 out.append(f)
     return [f for f in out if f is not None], drawn_boxes
@@ -155,11 +159,11 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
                        f"inwards or make it smaller", card, worst)
 
 
-def _contrast(cfg, pieces, bxs, runs, el, where, card):
+def _contrast(cfg, paints, bxs, runs, el, where, card):
     worst = None
     for i, r in runs:
         x0, y0, x1, y1 = bxs[i]
-        under = geometry.colour_under(pieces, (x0 + x1) / 2, (y0 + y1) / 2, upto=i, bxs=bxs)
+        under = geometry.colour_at(paints, (x0 + x1) / 2, (y0 + y1) / 2, upto=i)
         if under is None:        # over an image: not measurable here
             continue
         ratio = colour.contrast(r.color, under)

@@ -19,19 +19,22 @@ def run_box(r: Run) -> tuple:
     return (r.x, r.y - r.size * ASCENT, r.x + w, r.y + r.size * DESCENT)
 
 
-def _ops_points(ops):
+def _ops_coords(ops) -> tuple:
+    """The x and the y coordinates of a path's points (and of its rectangles' and ellipses' corners)."""
+    xs, ys = [], []
     for op in ops:
         k = op[0]
-        if k in ("M", "L"):
-            yield op[1], op[2]
+        if k == "M" or k == "L":
+            xs.append(op[1])
+            ys.append(op[2])
         elif k == "C":
-            yield op[1], op[2]
-            yield op[3], op[4]
-            yield op[5], op[6]
-        elif k in ("R", "E"):
+            xs += (op[1], op[3], op[5])
+            ys += (op[2], op[4], op[6])
+        elif k == "R" or k == "E":
             x, y, w, h = op[1:5]
-            yield x, y
-            yield x + w, y + h
+            xs += (x, x + w)
+            ys += (y, y + h)
+    return xs, ys
 
 
 def box(piece, strokes: bool = True) -> tuple | None:
@@ -43,6 +46,10 @@ def box(piece, strokes: bool = True) -> tuple | None:
 def box_pair(piece) -> tuple:
     """(geometry box, ink box) of a piece in one pass: the ink box adds half the stroke width. A
     rotated or mirrored piece gives the box around its turned boxes."""
+    return _measured(piece)
+
+
+def _measured(piece) -> tuple:
     got = _box_pair(piece)
     m = getattr(piece, "transform", None)
     if not m or got[0] is None:
@@ -60,20 +67,10 @@ def _box_pair(piece) -> tuple:
     if isinstance(piece, Shape):
         if not piece.ops or not (fill(piece) or stroke(piece)):
             return None, None
-        x0 = y0 = float("inf")
-        x1 = y1 = float("-inf")
-        for x, y in _ops_points(piece.ops):
-            if x < x0:
-                x0 = x
-            if x > x1:
-                x1 = x
-            if y < y0:
-                y0 = y
-            if y > y1:
-                y1 = y
-        if x0 == float("inf"):
+        xs, ys = _ops_coords(piece.ops)
+        if not xs:
             return None, None
-        geo = (x0, y0, x1, y1)
+        x0, y0, x1, y1 = geo = (min(xs), min(ys), max(xs), max(ys))
         if not stroke(piece):
             return geo, geo
         hw = ROLE_STROKE.get(piece.role, piece.width) / 2
@@ -184,6 +181,47 @@ def remember(pieces, ink_boxes: list) -> list:
     if len(_BOXES) > 32:
         _BOXES.popitem(last=False)
     return ink_boxes
+
+
+def paints(pieces, bxs) -> list:
+    """What colour_under looks at: (index, piece, box, fill) of the images (fill None) and filled
+    shapes among pieces, bottom first."""
+    out = []
+    for i, (p, b) in enumerate(zip(pieces, bxs)):
+        if b is not None:
+            if isinstance(p, Image):
+                out.append((i, p, b, None))
+            elif isinstance(p, Shape):
+                f = fill(p)
+                if f:
+                    out.append((i, p, b, f))
+    return out
+
+
+def colour_at(items, x: float, y: float, paper: str = PAPER, upto: int | None = None) -> str | None:
+    """colour_under for the `paints` of the pieces."""
+    k = len(items)
+    if upto is not None:
+        while k and items[k - 1][0] >= upto:
+            k -= 1
+    return _at(items, k, x, y, paper)
+
+
+def _at(items, k, x, y, paper):
+    while k:
+        k -= 1
+        _i, p, b, f = items[k]
+        if not (b[0] <= x <= b[2] and b[1] <= y <= b[3]):
+            continue
+        if f is None:
+            return None
+        if covers(p, x, y, b):
+            if p.opacity >= 1:
+                return f
+            from pnp.lint.colour import blend
+            under = _at(items, k, x, y, paper)
+            return None if under is None else blend(f, under, p.opacity)
+    return paper
 
 
 def colour_under(pieces, x: float, y: float, paper: str = PAPER, upto: int | None = None, bxs=None) -> str | None:

@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 from pnp.layout.pieces import Run, Shape, Stencil
@@ -20,20 +19,29 @@ DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
 
 
 def _colourless(p):
+    """What a piece is without its colours: equal for two pieces exactly when they are equal once every
+    colour is the same (a tuple of the other fields: cheaper than a changed copy of the piece)."""
     if isinstance(p, Shape):
-        return replace(p, fill="X" if p.fill else None, stroke="X" if p.stroke else None)
-    if isinstance(p, (Run, Stencil)):
-        return replace(p, color="X")
+        return (Shape, p.ops, "X" if p.fill else None, "X" if p.stroke else None, p.width, p.dash, p.role,
+                p.opacity, p.join, p.transform)
+    if isinstance(p, Run):
+        return (Run, p.x, p.y, p.text, p.font, p.size, p.bold, p.transform, p.italic)
+    if isinstance(p, Stencil):
+        return (Stencil, p.x, p.y, p.w, p.h, p.rows, p.transform)
     return p
 
 
 def _fills(face) -> frozenset:
     area = max(face.w * face.h, 1e-9)
     out = set()
-    for p in face.pieces:
+    ink = geometry.boxes(face.pieces)
+    for p, b in zip(face.pieces, ink):
         if isinstance(p, Shape) and p.opacity >= 1:
             f = geometry.fill(p)
-            b = geometry.box(p, strokes=False) if f else None
+            if not f:
+                continue
+            if geometry.stroke(p):
+                b = geometry.box(p, strokes=False)   # without strokes (the ink box has them)
             if b and (min(b[2], face.w) - max(b[0], 0)) * (min(b[3], face.h) - max(b[1], 0)) >= KEY_AREA * area:
                 out.add(f)
     return frozenset(out)
@@ -74,9 +82,10 @@ def edge_colours(face) -> set:
     """The colours along the four trim edges (sampled just inside), paper where nothing is painted."""
     inset = 0.3 * MM
     out = set()
+    items = geometry.paints(face.pieces, geometry.boxes(face.pieces))
     for k in (0.2, 0.5, 0.8):
         for x, y in ((inset, k * face.h), (face.w - inset, k * face.h), (k * face.w, inset), (k * face.w, face.h - inset)):
-            c = geometry.colour_under(face.pieces, x, y)
+            c = geometry.colour_at(items, x, y)
             if c is not None:
                 out.add(c)
     return out

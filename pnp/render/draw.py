@@ -17,8 +17,16 @@ ROLE_STYLE = {  # stroke colour, width (pt), dash
 }
 
 
+_COLORS: dict = {}   # colour string → reportlab colour (parsed once; the objects are never changed)
+
+
 def _color(c):
-    return HexColor(c)
+    col = _COLORS.get(c)
+    if col is None:
+        if len(_COLORS) > 4096:
+            _COLORS.clear()
+        col = _COLORS[c] = HexColor(c)
+    return col
 
 
 def draw_piece(c, piece, h):
@@ -176,3 +184,149 @@ def _image(c, im: Image, h):
         c.clipPath(p, stroke=0, fill=0)
     c.drawImage(im.path, im.x, h - im.y - im.h, im.w, im.h, mask="auto")
     c.restoreState()
+
+
+# ---- the same PDF code, written directly (forms) --------------------------------------------------
+# Inside a form without transparency (pnp.render.pdf draws translucent faces onto the page) a piece
+# leaves nothing behind on the canvas but its code (every piece is wrapped in q … Q or BT … ET), and
+# that code depends on the piece and the face's height only: the font subsets take each character
+# once, on its first use, and never change. draw_fast writes it without reportlab's graphics-state
+# machinery, takes the colour and line operators from reportlab's own setters (once per style), and
+# remembers the code of shapes for their next use (frames, icons); images, translucent pieces and
+# anything unusual take the ordinary way. tests/test_draw_fast.py compares both ways.
+
+from reportlab.pdfgen.textobject import _PDFColorSetter  # noqa: E402
+
+
+class _Scratch(_PDFColorSetter):
+    """Collects what reportlab's state setters write, without a canvas to change."""
+
+    def __init__(self):
+        self._code = []
+
+
+_STYLES: dict = {}   # style → its operators, or None when only reportlab can draw it (alpha)
+
+
+def _style(key, fill, stroke, width, dash, join):
+    got = _STYLES.get(key)
+    if got is None and key not in _STYLES:
+        s, canvas = _Scratch(), rl_canvas.Canvas
+        cols = [_color(x) for x in (fill, stroke) if x]
+        if all(getattr(col, "alpha", None) in (1, None) for col in cols):
+            if fill:
+                s.setFillColor(_color(fill))
+            if stroke:
+                s.setStrokeColor(_color(stroke))
+                canvas.setLineWidth(s, width)
+                if dash:
+                    canvas.setDash(s, *dash)
+                if join:
+                    canvas.setLineJoin(s, join[0])
+                    canvas.setLineCap(s, join[1])
+                    canvas.setMiterLimit(s, join[2])
+            got = tuple(s._code)
+        if len(_STYLES) > 4096:
+            _STYLES.clear()
+        _STYLES[key] = got
+    return got
+
+
+def _shape_fast(c, s: Shape, h, memo):
+    """The code of a shape as _shape writes it (a list), None for the ordinary way."""
+    key = (s, h)
+    code = memo.get(key)
+    if code is not None:
+        return code
+    if s.opacity < 1:
+        return None
+    stroke, width, dash, fill = s.stroke, s.width, s.dash, s.fill
+    if s.role in ROLE_STYLE:
+        stroke, width, dash = ROLE_STYLE[s.role]
+        fill = "#e8e8e8" if s.role == "glue" else "#f3d6d6" if s.role == "window" else None
+    if not s.ops or not (fill or stroke):
+        code = []
+    else:
+        style = _style((fill, stroke, width, dash, s.join) if stroke else (fill,), fill, stroke, width, dash, s.join)
+        if style is None:
+            return None
+        paint = "B" if fill and stroke else ("f" if fill else "S")
+        code = ["q", *style, _path_code(s.ops, h) + " " + paint, "Q"]
+        c._doc.ensureMinPdfVersion("transparency")   # as setting a colour with alpha does
+    if s.transform:
+        code = _turned(s.transform, h, code)
+    if len(memo) > 20000:
+        memo.clear()
+    memo[key] = code
+    return code
+
+
+def _run_fast(c, r: Run, h):
+    from reportlab.pdfbase.pdfmetrics import getFont
+    font = getFont(r.font)
+    if not font._dynamicFont or type(r.text) is not str:
+        return None
+    fill = _style((r.color,), r.color, None, 0, None, None)
+    if fill is None:
+        return None
+    x, y = r.x, h - r.y
+    parts = ["BT", "1 0 0 1 %s Tm" % fp_str(x, y)]
+    if r.italic:
+        parts.append("%s Tm" % fp_str(1, 0, OBLIQUE, 1, x, y))
+    parts += fill
+    if r.bold:
+        parts.append("2 Tr")
+    doc, esc = c._doc, c._escape
+    tmpl, cur, out = None, -1, []
+    for subset, t in font.splitString(r.text, doc):
+        if subset != cur:
+            if not tmpl:
+                tmpl = f"{fp_str(r.size)} Tf {fp_str(r.size * 1.2)} TL"
+            out.append(f"{font.getSubsetInternalName(subset, doc)} {tmpl}")
+            cur = subset
+        out.append(f"({esc(t)}) Tj")
+    parts += (" ".join(out), "ET")
+    code = [" ".join(parts)]
+    if r.bold:
+        stroke = _style((None, r.color, r.size * 0.035, None, None), None, r.color, r.size * 0.035, None, None)
+        if stroke is None:
+            return None
+        code = ["q", *stroke, code[0], "Q"]
+    c._doc.ensureMinPdfVersion("transparency")
+    return _turned(r.transform, h, code) if r.transform else code
+
+
+def _stencil_fast(c, s: Stencil, h):
+    fill = _style((s.color,), s.color, None, 0, None, None)
+    if fill is None:
+        return None
+    code = ["q", *fill, f"{fp_str(s.w, 0, 0, s.h, s.x, h - s.y - s.h)} cm BI /W {len(s.rows[0])} /H {len(s.rows)} "
+            f"/IM true /BPC 1 /D [1 0] /F /AHx ID {s.hexrows}> EI", "Q"]
+    c._doc.ensureMinPdfVersion("transparency")
+    return _turned(s.transform, h, code) if s.transform else code
+
+
+def _turned(m, h, code):
+    """draw_piece's frame round a transformed piece."""
+    a, b, cc, d, e, f = m
+    return ["q", "%s cm" % fp_str(a, -b, -cc, d, cc * h + e, h - d * h - f), *code, "Q"]
+
+
+def draw_fast(c, pieces, h, memo: dict):
+    """Draw a face's pieces into an open form, as draw_piece would, faster. memo: the writer's code of
+    shapes drawn before (its own: the code of text belongs to one document's font subsets)."""
+    add = c._code.extend
+    for p in pieces:
+        d = c._extgstate._d
+        code = None
+        if d.get("ca", 1) == 1 and d.get("CA", 1) == 1:   # no transparency set: as in a fresh form
+            if isinstance(p, Shape):
+                code = _shape_fast(c, p, h, memo)
+            elif isinstance(p, Run):
+                code = _run_fast(c, p, h)
+            elif isinstance(p, Stencil):
+                code = _stencil_fast(c, p, h)
+        if code is None:
+            draw_piece(c, p, h)
+        else:
+            add(code)

@@ -12,10 +12,43 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.layout.pieces import Image, Run, Shape
 from pnp.layout.units import MM
-from pnp.render.draw import _image, _image_names, draw_piece  # noqa: F401  (draw_piece: its old home)
+from pnp.render.draw import _image, _image_names, draw_fast, draw_piece  # noqa: F401  (draw_piece: its old home)
 
 MARK_WIDTH = 0.3
 FORM_MEMORY = 64   # distinct recent faces kept for reuse
+
+
+def _speed_up_reportlab():
+    """Two of reportlab's PDF helpers, with the same results, faster: pdfdocEnc encodes every content
+    stream and number through a slow codec, although PDFDocEncoding keeps ASCII as it is (but
+    0x18–0x1f); PDFName escapes the same few dictionary keys again and again."""
+    import re
+
+    from reportlab.pdfbase import pdfdoc
+    if getattr(pdfdoc.pdfdocEnc, "pnp", False):
+        return
+    odd = re.compile("[\x18-\x1f]")
+    slow_enc, slow_name, names = pdfdoc.pdfdocEnc, pdfdoc.PDFName, {}
+
+    def pdfdoc_enc(x):
+        if type(x) is str and x.isascii() and not odd.search(x):
+            return x.encode("ascii")
+        return slow_enc(x)
+
+    def pdf_name(data, *args):
+        if args or type(data) is not str:
+            return slow_name(data, *args)
+        got = names.get(data)
+        if got is None:
+            if len(names) > 4096:
+                names.clear()
+            got = names[data] = slow_name(data)
+        return got
+    pdfdoc_enc.pnp = True
+    pdfdoc.pdfdocEnc, pdfdoc.PDFName = pdfdoc_enc, pdf_name
+
+
+_speed_up_reportlab()
 
 
 def _color(c):
@@ -43,6 +76,7 @@ class PdfWriter:
             c.showOutline()
         self.draft = bool(meta.get("draft"))
         self.forms: OrderedDict = OrderedDict()
+        self.codes: dict = {}     # the PDF code of shapes drawn in this document (draw_fast)
         self.count = 0
         self.pages = 0
         self.outline: list = []
@@ -56,7 +90,7 @@ class PdfWriter:
     def _form(self, face) -> str:
         """The form XObject of a face; identical faces (shared backs, copies) reuse one form. Only recent
         faces are remembered, so memory stays flat however long the deck."""
-        key = (face.w, face.h, face.bleed, face.pieces)
+        key = _Key((face.w, face.h, face.bleed, face.pieces))
         name = self.forms.get(key)
         if name:
             self.forms.move_to_end(key)
@@ -70,8 +104,7 @@ class PdfWriter:
         if memo is not None and memo[0] is face.pieces and memo[1] == face.h and _replay(c, face, memo):
             self.drawn_now[id(face.pieces)] = memo
         else:
-            for piece in face.pieces:
-                draw_piece(c, piece, face.h)
+            draw_fast(c, face.pieces, face.h, self.codes)
             if self.drawn_now is not None and _replayable(face):
                 self.drawn_now[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
         c.endForm()
@@ -159,6 +192,20 @@ class PdfWriter:
 
     def close(self):
         self.c.save()
+
+
+class _Key:
+    """A tuple as a dictionary key that hashes it once (a face's pieces are many to hash)."""
+    __slots__ = ("t", "h")
+
+    def __init__(self, t):
+        self.t, self.h = t, hash(t)
+
+    def __hash__(self):
+        return self.h
+
+    def __eq__(self, other):
+        return self.h == other.h and self.t == other.t
 
 
 def _replayable(face) -> bool:
