@@ -49,13 +49,23 @@ class Laid:
     deco: tuple = ()     # underline and strike shapes
 
 
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
+_CHUNK = re.compile(f"( +)|([{_CJK}])|[^ {_CJK}]+")    # spaces | one CJK character | a run of other characters
+
+
 def tokens(text: str, icon_names, full: bool = False, nominal: float | None = None, color_of=None,
            roles=None) -> tuple[list, set]:
     """Split markup into atoms; returns (atoms, unknown icon names). `full`: the span markup of
     `pnp/render/spans.py` (raises MarkupError); else only `**bold**`, `:icon:` and new lines. A part's
     style is a spans.Style; its `size` becomes a ratio of `nominal`."""
+    atoms, used = _tokens(text, full, nominal, color_of, roles)
+    return atoms, {n for n in used if n not in icon_names}
+
+
+def _tokens(text, full, nominal, color_of, roles) -> tuple[list, list]:
+    """(atoms, names of the icons the text shows)."""
     atoms: list[Atom] = []
-    unknown = set()
+    used = []
     word: Atom | None = None
     for kind, piece, st in spans.split(text, full, color_of, roles):
         if st.size is not None:
@@ -65,41 +75,49 @@ def tokens(text: str, icon_names, full: bool = False, nominal: float | None = No
             word = None
             continue
         if kind == "i":
-            if piece not in icon_names:
-                unknown.add(piece)
+            used.append(piece)
             atoms.append(Atom([("i", piece, st)]))
             word = None
             continue
-        for ch in piece:
-            if ch == " ":
+        for m in _CHUNK.finditer(piece):
+            got = m.lastindex
+            if got == 1:     # spaces
                 if atoms and not atoms[-1].newline:
-                    atoms[-1].space += " "
+                    atoms[-1].space += m.group(1)
                 word = None
-            elif is_cjk(ch) or word is None:
-                atoms.append(Atom([("t", ch, st)]))
-                word = None if is_cjk(ch) else atoms[-1]
-            else:
+            elif got == 2:   # a CJK character is an atom of its own
+                atoms.append(Atom([("t", m.group(2), st)]))
+                word = None
+            elif word is None:
+                word = Atom([("t", m.group(), st)])
+                atoms.append(word)
+            else:            # a word going on in another style
                 k, val, b = word.parts[-1]
                 if b == st and k == "t":
-                    word.parts[-1] = ("t", val + ch, b)
+                    word.parts[-1] = ("t", val + m.group(), b)
                 else:
-                    word.parts.append(("t", ch, st))
-    return _numbers(_kinsoku(atoms)), unknown
+                    word.parts.append(("t", m.group(), st))
+    return _numbers(_kinsoku(atoms)), used
 
 
 def _numbers(atoms: list) -> list:
     """Glue a number to the atom after it (its measure word or unit), keeping the space between."""
     out: list[Atom] = []
+    prev = None
     for a in atoms:
-        prev = out[-1] if out else None
-        if prev is not None and not a.newline and not prev.newline and getattr(prev, "number", False) and a.parts:
+        if prev is not None and prev.number and not a.newline and not prev.newline and a.parts:
             prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
             prev.space = a.space
             prev.number = False
             continue
-        text = "".join(v for k, v, _b in a.parts if k == "t") if all(k == "t" for k, _v, _b in a.parts) else ""
+        parts = a.parts
+        if len(parts) == 1:
+            text = parts[0][1] if parts[0][0] == "t" else ""
+        else:
+            text = "".join(v for k, v, _b in parts if k == "t") if all(k == "t" for k, _v, _b in parts) else ""
         a.number = bool(text) and _NUMBER.fullmatch(text) is not None
         out.append(a)
+        prev = a
     return out
 
 
@@ -132,21 +150,51 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
+def _specs(atoms, fonts, role) -> list:
+    """Per atom, its parts with their faces resolved once: (kind, value, style, size ratio, font key,
+    synthetic bold, synthetic italic)."""
+    faces: dict = {}
+    out = []
+    for a in atoms:
+        spec = []
+        for kind, val, st in a.parts:
+            f = faces.get(st)
+            if f is None:
+                f = faces[st] = _face(fonts, st, role)
+            spec.append((kind, val, st, st.size, *f))
+        out.append(spec)
+    return out
+
+
+def _widths(specs, fonts, size) -> list:
+    """Each atom's width at size (as _atom_width, operation for operation)."""
+    fw = fonts.width
+    out = []
+    for spec in specs:
+        w = 0.0
+        for kind, val, _st, r, key, _b, _i in spec:
+            sz = size * r if r else size
+            w += sz if kind == "i" else fw(val, key, sz)
+        out.append(w)
+    return out
+
+
 def _ratio(line) -> float:
     """The largest span size in a line, as a ratio of the element's size (at least 1)."""
     return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
-def _greedy(atoms, fonts, role, size, width, space_w):
-    """Greedy lines of one paragraph (no newline atoms); returns (lines, widest overflow of an atom)."""
+def _greedy(items, width, space_w):
+    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom)."""
     lines, line, x, over = [], [], 0.0, 0.0
-    for a in atoms:
-        w = _atom_width(a, fonts, role, size)
-        if line and x + w > width + 1e-6:
+    limit = width + 1e-6
+    for item in items:
+        a, w = item
+        if line and x + w > limit:
             lines.append(line)
             line, x = [], 0.0
         over = max(over, w - width)
-        line.append((a, w))
+        line.append(item)
         x += w + len(a.space) * space_w
     lines.append(line)
     return lines, over
@@ -159,11 +207,11 @@ def _line_width(line, space_w) -> float:
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
 
 
-def _balanced(atoms, fonts, role, size, width, space_w, balance):
+def _balanced(items, width, space_w, balance):
     """Greedy lines; when the last line is short, the last two lines are broken again where they
     come out most even, preferring a break after punctuation or a space (CJK has no spaces between
     words, so an even break elsewhere may split a word: 大家同／時翻開)."""
-    lines, over = _greedy(atoms, fonts, role, size, width, space_w)
+    lines, over = _greedy(items, width, space_w)
     if not balance or len(lines) < 2 or over > 0:
         return lines, over
     widths = [_line_width(line, space_w) for line in lines]
@@ -188,31 +236,81 @@ def _balanced(atoms, fonts, role, size, width, space_w, balance):
     return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]], over
 
 
-def _break(atoms, fonts, role, size, width, balance=True):
-    """Lines of every paragraph; returns (lines, widest overflow of an unbreakable atom, indexes of
-    lines ended by a line break in the text — never justified)."""
-    lines, over, hard, para = [], 0.0, set(), []
-    space_w = fonts.width(" ", role, size)
-    for a in [*atoms, None]:
-        if a is not None and not a.newline:
-            para.append(a)
-            continue
-        got, o = _balanced(para, fonts, role, size, width, space_w, balance)
+def _break(atoms, paras, ws, space_w, width, balance=True):
+    """Lines of every paragraph (lists of atom indexes), atoms `ws` wide; returns (lines, widest overflow
+    of an unbreakable atom, indexes of lines ended by a line break in the text — never justified)."""
+    lines, over, hard = [], 0.0, set()
+    for para in paras:
+        got, o = _balanced([(atoms[i], ws[i]) for i in para], width, space_w, balance)
         lines += got
         over = max(over, o)
         hard.add(len(lines) - 1)
-        para = []
     return lines, over, hard
+
+
+def _paragraphs(atoms) -> list:
+    paras, para = [], []
+    for i, a in enumerate(atoms):
+        if a.newline:
+            paras.append(para)
+            para = []
+        else:
+            para.append(i)
+    paras.append(para)
+    return paras
+
+
+KEPT = 4096   # laid-out texts kept per FontSet (card backs, repeated labels); the least recently used go
 
 
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
            icon_names=(), balance: bool = True, markup: bool = False, color_of=None) -> tuple[Laid, set]:
-    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits."""
+    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits.
+    A FontSet keeps results (`laid_memo`): the same arguments with the same fonts give the same
+    result, and span colours are asked of `color_of` again before one is reused."""
+    memo = getattr(fonts, "laid_memo", None)
+    key = hit = None
+    if memo is not None:
+        key = (text, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of is None,
+               type(size), type(min_size), type(leading), tuple(map(type, box)))
+        try:
+            hit = memo.pop(key, None)
+        except TypeError:   # unhashable arguments (a list for a box): laid out every time
+            key = None
+    if hit is not None and _same_colours(color_of, hit[2]):
+        memo[key] = hit     # now the most recently used
+        return hit[0], {n for n in hit[1] if n not in icon_names}
+    calls: list = []
+    ask = None
+    if color_of is not None:
+        def ask(v):
+            c = color_of(v)
+            calls.append((v, c))
+            return c
+    laid, used = _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, ask)
+    if key is not None:
+        if len(memo) >= KEPT:
+            del memo[next(iter(memo))]
+        memo[key] = (laid, tuple(used), tuple(calls))
+    return laid, {n for n in used if n not in icon_names}
+
+
+def _same_colours(color_of, calls) -> bool:
+    try:
+        return all(color_of(v) == c for v, c in calls)
+    except Exception:   # noqa: BLE001 — a colour that no longer parses: lay out again (and report it)
+        return False
+
+
+def _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of):
     x0, y0, w, h = box
-    atoms, unknown = tokens(text, icon_names, markup, size, color_of, getattr(fonts, "roles", None))
+    atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
     sized = any(st.size and st.size > 1 for a in atoms for _k, _v, st in a.parts)
+    specs = _specs(atoms, fonts, role)
+    paras = _paragraphs(atoms)
+    at: dict = {}    # size -> atom widths
 
     def height(lines, s):
         if not sized:
@@ -221,7 +319,10 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         return s * (ASCENT * r[0] + DESCENT * r[-1]) + sum(s * leading * x for x in r[1:]) if lines else 0
 
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
-        lines, over, hard = _break(atoms, fonts, role, s, w, bal)
+        ws = at.get(s)
+        if ws is None:
+            ws = at[s] = _widths(specs, fonts, s)
+        lines, over, hard = _break(atoms, paras, ws, fonts.width(" ", role, s), w, bal)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
     lines, wover, hover, hard = attempt(size)
@@ -244,7 +345,9 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
     space_w = fonts.width(" ", role, s)
     total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
-    runs, icons, deco = [], [], []
+    spec_of = {id(a): sp for a, sp in zip(atoms, specs)}
+    name, fw = fonts.name, fonts.width
+    runs, ends, icons, deco = [], [], [], []
     base = top + s * ASCENT * (_ratio(lines[0]) if sized and lines else 1)
     for n, line in enumerate(lines):
         if not sized:
@@ -261,31 +364,24 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
         for i, (a, wd) in enumerate(line):
             cx = x
-            for kind, val, st in a.parts:
-                sz = s * st.size if st.size else s
+            for kind, val, st, r, key, fake_bold, fake_italic in spec_of[id(a)]:
+                sz = s * r if r else s
                 col = st.color or color
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
-                    key, fake_bold, fake_italic = _face(fonts, st, role)
-                    r = Run(cx, base, val, fonts.name(key), sz, col, fake_bold)
-                    runs.append(_italic(r, fake_italic))
-                    adv = fonts.width(val, key, sz)
+                    runs.append(Run(cx, base, val, name(key), sz, col, fake_bold, italic=True) if fake_italic
+                                else Run(cx, base, val, name(key), sz, col, fake_bold))
+                    adv = fw(val, key, sz)
+                    ends.append(cx + adv)
                 for on, dy in ((st.underline, 0.12), (st.strike, -0.28)):
                     if on:
                         deco.append([base + sz * dy, cx, cx + adv, col, sz * 0.06])
                 cx += adv
             x += wd + (spaces[i] if i < len(spaces) else 0) + extra
-    laid = Laid(tuple(_merge(runs, space_w)), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
-    return laid, unknown
-
-
-def _italic(r: Run, oblique: bool) -> Run:
-    if not oblique:
-        return r
-    from dataclasses import replace
-    return replace(r, italic=True)
+    laid = Laid(tuple(_merge(runs, ends, space_w)), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
+    return laid, used
 
 
 def _lines(deco, space_w) -> tuple:
@@ -300,12 +396,12 @@ def _lines(deco, space_w) -> tuple:
     return tuple(Shape((("M", x0, y), ("L", x1, y)), stroke=col, width=wd) for y, x0, x1, col, wd in out)
 
 
-def _merge(runs, space_w):
+def _merge(runs, ends, space_w):
     """Join neighbouring runs on one baseline with the same style (fewer text operators, and
-    extracted text keeps its spaces). Runs are joined only where the gap is exactly none or a space."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    extracted text keeps its spaces). Runs are joined only where the gap is exactly none or a space.
+    `ends`: where each run ends (its x plus its width)."""
     out, end = [], 0.0
-    for r in runs:
+    for r, r_end in zip(runs, ends):
         if out:
             p = out[-1]
             if (p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold
@@ -314,13 +410,20 @@ def _merge(runs, space_w):
                 if abs(gap) < 0.01 or abs(gap - space_w) < 0.01:
                     out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold,
                                   italic=p.italic)
-                    end = r.x + stringWidth(r.text, r.font, r.size)
+                    end = r_end
                     continue
         out.append(r)
-        end = r.x + stringWidth(r.text, r.font, r.size)
+        end = r_end
     return out
 
 
+_SPECIAL = re.compile(r"[*:\n<&]")   # where markup may begin: text without these prints as written
+
+
 def missing_glyphs(text: str, fonts, role: str, markup: bool = False) -> set:
-    plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
-    return {ch for ch in set(plain) if not fonts.has(role, ch)}
+    if not _SPECIAL.search(text):
+        plain = text
+    else:
+        plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
+    has = fonts.has
+    return {ch for ch in set(plain) if not has(role, ch)}
