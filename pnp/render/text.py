@@ -11,7 +11,7 @@ where one is near.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.layout.pieces import Run, Shape
 from pnp.render import spans
@@ -37,6 +37,7 @@ class Atom:
     space: str = ""      # trailing spaces (dropped at a line end)
     newline: bool = False
     number: bool = False  # a number waiting for its measure word or unit
+    spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
 
 
 @dataclass(frozen=True)
@@ -150,11 +151,10 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
-def _specs(atoms, fonts, role) -> list:
-    """Per atom, its parts with their faces resolved once: (kind, value, style, size ratio, font key,
+def _specs(atoms, fonts, role) -> None:
+    """Give each atom its parts with their faces resolved once: (kind, value, style, size ratio, font key,
     synthetic bold, synthetic italic)."""
     faces: dict = {}
-    out = []
     for a in atoms:
         spec = []
         for kind, val, st in a.parts:
@@ -162,17 +162,16 @@ def _specs(atoms, fonts, role) -> list:
             if f is None:
                 f = faces[st] = _face(fonts, st, role)
             spec.append((kind, val, st, st.size, *f))
-        out.append(spec)
-    return out
+        a.spec = spec
 
 
-def _widths(specs, fonts, size) -> list:
+def _widths(atoms, fonts, size) -> list:
     """Each atom's width at size (as _atom_width, operation for operation)."""
     fw = fonts.width
     out = []
-    for spec in specs:
+    for a in atoms:
         w = 0.0
-        for kind, val, _st, r, key, _b, _i in spec:
+        for kind, val, _st, r, key, _b, _i in a.spec:
             sz = size * r if r else size
             w += sz if kind == "i" else fw(val, key, sz)
         out.append(w)
@@ -308,7 +307,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
     sized = any(st.size and st.size > 1 for a in atoms for _k, _v, st in a.parts)
-    specs = _specs(atoms, fonts, role)
+    _specs(atoms, fonts, role)
     paras = _paragraphs(atoms)
     at: dict = {}    # size -> atom widths
 
@@ -321,7 +320,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
         ws = at.get(s)
         if ws is None:
-            ws = at[s] = _widths(specs, fonts, s)
+            ws = at[s] = _widths(atoms, fonts, s)
         lines, over, hard = _break(atoms, paras, ws, fonts.width(" ", role, s), w, bal)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
@@ -345,42 +344,58 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     space_w = fonts.width(" ", role, s)
     total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
-    spec_of = {id(a): sp for a, sp in zip(atoms, specs)}
     name, fw = fonts.name, fonts.width
-    runs, ends, icons, deco = [], [], [], []
+    runs, icons, deco = [], [], []
+    cur, end = None, 0.0   # the run being joined (x, y, texts, font, size, colour, bold, italic), where it ends
     base = top + s * ASCENT * (_ratio(lines[0]) if sized and lines else 1)
+    last = len(lines) - 1
     for n, line in enumerate(lines):
         if not sized:
             base = top + s * ASCENT + n * s * leading
         elif n:
             base += s * leading * _ratio(line)
-        widths = [wd for _a, wd in line]
-        spaces = [len(a.space) * space_w for a, _w in line[:-1]]
-        lw = sum(widths) + sum(spaces)
         extra = 0.0
-        if align == "justify" and n < len(lines) - 1 and len(line) > 1 and n not in hard:
-            extra = (w - lw) / (len(line) - 1)
-            lw = w
-        x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        if align in ("center", "right", "justify"):
+            lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+            if align == "justify" and n < last and len(line) > 1 and n not in hard:
+                extra = (w - lw) / (len(line) - 1)
+                lw = w
+            x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        else:
+            x = x0 + 0
+        tail = len(line) - 1
         for i, (a, wd) in enumerate(line):
             cx = x
-            for kind, val, st, r, key, fake_bold, fake_italic in spec_of[id(a)]:
+            for kind, val, st, r, key, fake_bold, fake_italic in a.spec:
                 sz = s * r if r else s
                 col = st.color or color
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
-                    runs.append(Run(cx, base, val, name(key), sz, col, fake_bold, italic=True) if fake_italic
-                                else Run(cx, base, val, name(key), sz, col, fake_bold))
-                    adv = fw(val, key, sz)
-                    ends.append(cx + adv)
-                for on, dy in ((st.underline, 0.12), (st.strike, -0.28)):
-                    if on:
-                        deco.append([base + sz * dy, cx, cx + adv, col, sz * 0.06])
+                    font, adv, it = name(key), fw(val, key, sz), bool(fake_italic)
+                    # neighbouring runs on one baseline in one style are joined (fewer text operators, and
+                    # extracted text keeps its spaces) where the gap is exactly none or a space
+                    if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
+                            and cur[6] == fake_bold and cur[7] == it
+                            and (abs(cx - end) < 0.01 or abs(cx - end - space_w) < 0.01)):
+                        if cx - end > 0.01:
+                            cur[2].append(" ")
+                        cur[2].append(val)
+                    else:
+                        if cur is not None:
+                            runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
+                        cur = [cx, base, [val], font, sz, col, fake_bold, it]
+                    end = cx + adv
+                if st.underline:
+                    deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
+                if st.strike:
+                    deco.append([base + sz * -0.28, cx, cx + adv, col, sz * 0.06])
                 cx += adv
-            x += wd + (spaces[i] if i < len(spaces) else 0) + extra
-    laid = Laid(tuple(_merge(runs, ends, space_w)), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
+            x += wd + (len(a.space) * space_w if i < tail else 0) + extra
+    if cur is not None:
+        runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
+    laid = Laid(tuple(runs), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
     return laid, used
 
 
@@ -394,27 +409,6 @@ def _lines(deco, space_w) -> tuple:
         else:
             out.append(list(d))
     return tuple(Shape((("M", x0, y), ("L", x1, y)), stroke=col, width=wd) for y, x0, x1, col, wd in out)
-
-
-def _merge(runs, ends, space_w):
-    """Join neighbouring runs on one baseline with the same style (fewer text operators, and
-    extracted text keeps its spaces). Runs are joined only where the gap is exactly none or a space.
-    `ends`: where each run ends (its x plus its width)."""
-    out, end = [], 0.0
-    for r, r_end in zip(runs, ends):
-        if out:
-            p = out[-1]
-            if (p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold
-                    and p.italic == r.italic):
-                gap = r.x - end
-                if abs(gap) < 0.01 or abs(gap - space_w) < 0.01:
-                    out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold,
-                                  italic=p.italic)
-                    end = r_end
-                    continue
-        out.append(r)
-        end = r_end
-    return out
 
 
 _SPECIAL = re.compile(r"[*:\n<&]")   # where markup may begin: text without these prints as written
