@@ -31,7 +31,7 @@ def is_cjk(ch: str) -> bool:
             or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x3FFFF)
 
 
-@dataclass
+@dataclass(slots=True)
 class Atom:
     parts: list          # [(kind, value, spans.Style)] kind: "t" text | "i" icon
     space: str = ""      # trailing spaces (dropped at a line end)
@@ -116,24 +116,31 @@ def _numbers(atoms: list) -> list:
             text = parts[0][1] if parts[0][0] == "t" else ""
         else:
             text = "".join(v for k, v, _b in parts if k == "t") if all(k == "t" for k, _v, _b in parts) else ""
-        a.number = bool(text) and _NUMBER.fullmatch(text) is not None
+        # a number starts with a digit or a sign (_NUMBER): most atoms are told apart by their first character
+        a.number = bool(text) and (text[0] in _SIGNS or text[0].isdecimal()) and _NUMBER.fullmatch(text) is not None
         out.append(a)
         prev = a
     return out
 
 
+_SIGNS = "+-−±×x"
+
+
 def _kinsoku(atoms: list) -> list:
     out: list[Atom] = []
     glue_next = False
+    prev = None
     for a in atoms:
-        first = a.parts[0][1][:1] if a.parts and a.parts[0][0] == "t" else ""
-        if out and not a.newline and not out[-1].newline and not out[-1].space and (first in NO_START or glue_next):
-            out[-1].parts.extend(a.parts)
-            out[-1].space = a.space
+        parts = a.parts
+        if (prev is not None and not a.newline and not prev.newline and not prev.space
+                and (glue_next or (parts and parts[0][0] == "t" and parts[0][1][:1] in NO_START))):
+            prev.parts.extend(parts)
+            prev.space = a.space
         else:
             out.append(a)
-        last = out[-1].parts[-1][1][-1:] if out[-1].parts and out[-1].parts[-1][0] == "t" else ""
-        glue_next = last in NO_END and not out[-1].space
+            prev = a
+        p = prev.parts
+        glue_next = not prev.space and bool(p) and p[-1][0] == "t" and p[-1][1][-1:] in NO_END
     return out
 
 
@@ -151,18 +158,21 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
-def _specs(atoms, fonts, role) -> None:
+def _specs(atoms, fonts, role) -> bool:
     """Give each atom its parts with their faces resolved once: (kind, value, style, size ratio, font key,
-    synthetic bold, synthetic italic)."""
+    synthetic bold, synthetic italic). Returns whether a span is larger than the text."""
     faces: dict = {}
+    sized = False
     for a in atoms:
         spec = []
         for kind, val, st in a.parts:
             f = faces.get(st)
             if f is None:
                 f = faces[st] = _face(fonts, st, role)
+                sized = sized or bool(st.size and st.size > 1)
             spec.append((kind, val, st, st.size, *f))
         a.spec = spec
+    return sized
 
 
 def _widths(atoms, fonts, size) -> list:
@@ -206,11 +216,10 @@ def _line_width(line, space_w) -> float:
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
 
 
-def _balanced(items, width, space_w, balance):
-    """Greedy lines; when the last line is short, the last two lines are broken again where they
-    come out most even, preferring a break after punctuation or a space (CJK has no spaces between
+def _balanced(lines, over, width, space_w, balance):
+    """Greedy lines as they are, or when the last line is short, the last two lines broken again where
+    they come out most even, preferring a break after punctuation or a space (CJK has no spaces between
     words, so an even break elsewhere may split a word: 大家同／時翻開)."""
-    lines, over = _greedy(items, width, space_w)
     if not balance or len(lines) < 2 or over > 0:
         return lines, over
     widths = [_line_width(line, space_w) for line in lines]
@@ -235,13 +244,18 @@ def _balanced(items, width, space_w, balance):
     return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]], over
 
 
-def _break(atoms, paras, ws, space_w, width, balance=True):
-    """Lines of every paragraph (lists of atom indexes), atoms `ws` wide; returns (lines, widest overflow
-    of an unbreakable atom, indexes of lines ended by a line break in the text — never justified)."""
+def _break(atoms, paras, ws, space_w, width) -> list:
+    """Greedy (lines, widest overflow of an unbreakable atom) of every paragraph (lists of atom indexes),
+    atoms `ws` wide."""
+    return [_greedy([(atoms[i], ws[i]) for i in para], width, space_w) for para in paras]
+
+
+def _join(greedy, width, space_w, balance):
+    """Lines of every paragraph, balanced or not; returns (lines, widest overflow of an unbreakable atom,
+    indexes of lines ended by a line break in the text — never justified)."""
     lines, over, hard = [], 0.0, set()
-    for para in paras:
-        got, o = _balanced([(atoms[i], ws[i]) for i in para], width, space_w, balance)
-        lines += got
+    for got, o in greedy:
+        lines += _balanced(got, o, width, space_w, balance)[0]
         over = max(over, o)
         hard.add(len(lines) - 1)
     return lines, over, hard
@@ -306,10 +320,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     x0, y0, w, h = box
     atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
-    sized = any(st.size and st.size > 1 for a in atoms for _k, _v, st in a.parts)
-    _specs(atoms, fonts, role)
+    sized = _specs(atoms, fonts, role)
     paras = _paragraphs(atoms)
-    at: dict = {}    # size -> atom widths
+    at: dict = {}    # size -> greedy lines of each paragraph
 
     def height(lines, s):
         if not sized:
@@ -318,10 +331,11 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         return s * (ASCENT * r[0] + DESCENT * r[-1]) + sum(s * leading * x for x in r[1:]) if lines else 0
 
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
-        ws = at.get(s)
-        if ws is None:
-            ws = at[s] = _widths(atoms, fonts, s)
-        lines, over, hard = _break(atoms, paras, ws, fonts.width(" ", role, s), w, bal)
+        space_w = fonts.width(" ", role, s)
+        greedy = at.get(s)
+        if greedy is None:
+            greedy = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w)
+        lines, over, hard = _join(greedy, w, space_w, bal)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
     lines, wover, hover, hard = attempt(size)
@@ -344,7 +358,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     space_w = fonts.width(" ", role, s)
     total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
-    name, fw = fonts.name, fonts.width
+    name, fw, names = fonts.name, fonts.width, {}
     runs, icons, deco = [], [], []
     cur, end = None, 0.0   # the run being joined (x, y, texts, font, size, colour, bold, italic), where it ends
     base = top + s * ASCENT * (_ratio(lines[0]) if sized and lines else 1)
@@ -373,7 +387,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
-                    font, adv, it = name(key), fw(val, key, sz), bool(fake_italic)
+                    font = names.get(key) or names.setdefault(key, name(key))
+                    adv = fw(val, key, sz)
+                    it = bool(fake_italic)
                     # neighbouring runs on one baseline in one style are joined (fewer text operators, and
                     # extracted text keeps its spaces) where the gap is exactly none or a space
                     if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
