@@ -215,6 +215,13 @@ class FontSet:
             self.name(role)
         return ord(ch) in self._cmap[role] or ch in "\n\r\t"
 
+    def lacking(self, role: str, chars) -> set:
+        """The characters of `chars` (a set) that `role` has no glyph for (as `has`, for many at once)."""
+        if role not in self._cmap:
+            self.name(role)
+        cmap = self._cmap[role]
+        return {ch for ch in chars if ord(ch) not in cmap and ch not in "\n\r\t"}
+
     def width(self, text: str, role: str, size: float) -> float:
         key = (text, role, size)
         w = self._widths.get(key)

@@ -49,19 +49,21 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
-def _specs(atoms, fonts, role) -> bool:
-    """Give each atom its parts with their faces resolved once: (kind, value, style, size ratio, font key,
-    synthetic bold, synthetic italic). Returns whether a span is larger than the text."""
-    faces: dict = {}
+def _specs(atoms, fonts, role, color) -> bool:
+    """Give each atom its parts with their styles resolved once: (kind, value, style, size ratio, font key,
+    synthetic bold, synthetic italic, colour, underlined or struck). Returns whether a span is larger
+    than the text."""
+    faces: dict = {}   # id of a style (the atoms hold it) -> its resolved form
     sized = False
     for a in atoms:
         spec = []
         for kind, val, st in a.parts:
-            f = faces.get(st)
+            f = faces.get(id(st))
             if f is None:
-                f = faces[st] = _face(fonts, st, role)
+                key, fake_bold, fake_italic = _face(fonts, st, role)
+                f = faces[id(st)] = (st.size, key, fake_bold, bool(fake_italic), st.color or color, st.underline or st.strike)
                 sized = sized or bool(st.size and st.size > 1)
-            spec.append((kind, val, st, st.size, *f))
+            spec.append((kind, val, st, *f))
         a.spec = spec
     return sized
 
@@ -72,7 +74,7 @@ def _widths(atoms, fonts, size) -> list:
     out = []
     for a in atoms:
         w = 0.0
-        for kind, val, _st, r, key, _b, _i in a.spec:
+        for kind, val, _st, r, key, _b, _i, _c, _d in a.spec:
             sz = size * r if r else size
             w += sz if kind == "i" else fw(val, key, sz)
         out.append(w)
@@ -101,7 +103,7 @@ def _greedy(items, width, space_w):
 
 
 def _line_width(line, space_w) -> float:
-    return sum(w for _a, w in line) + sum(len(a.space) * space_w for a, _w in line[:-1])
+    return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
 
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
@@ -215,7 +217,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     x0, y0, w, h = box
     atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
-    sized = _specs(atoms, fonts, role)
+    sized = _specs(atoms, fonts, role, color)
     paras = _paragraphs(atoms)
     at: dict = {}    # size -> greedy lines of each paragraph
 
@@ -234,11 +236,11 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
     lines, wover, hover, hard = attempt(size)
-    chosen = size
+    chosen = at_size = size
     if wover or hover:
         lo, hi = min_size, size  # binary search on 0.25 pt steps for the largest size that fits
         lines, wover, hover, hard = attempt(lo)
-        chosen = lo
+        chosen = at_size = lo
         if not (wover or hover):
             while hi - lo > 0.25:
                 mid = round((lo + hi) / 2 * 4) / 4
@@ -249,7 +251,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     lo, chosen = mid, mid
     if balance:
         lines, wover, hover, hard = attempt(chosen, True)
+        at_size = chosen
     s = chosen
+    same = at_size == s   # lines broken at the size drawn (not so unbalanced after shrinking): atoms as wide
     space_w = fonts.width(" ", role, s)
     total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
@@ -275,16 +279,15 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         tail = len(line) - 1
         for i, (a, wd) in enumerate(line):
             cx = x
-            for kind, val, st, r, key, fake_bold, fake_italic in a.spec:
+            spec = a.spec
+            for kind, val, st, r, key, fake_bold, it, col, lined in spec:
                 sz = s * r if r else s
-                col = st.color or color
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
                     font = names.get(key) or names.setdefault(key, name(key))
-                    adv = fw(val, key, sz)
-                    it = bool(fake_italic)
+                    adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
                     # neighbouring runs on one baseline in one style are joined (fewer text operators, and
                     # extracted text keeps its spaces) where the gap is exactly none or a space
                     if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
@@ -298,9 +301,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                             runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
                         cur = [cx, base, [val], font, sz, col, fake_bold, it]
                     end = cx + adv
-                if st.underline:
+                if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
-                if st.strike:
+                if lined and st.strike:
                     deco.append([base + sz * -0.28, cx, cx + adv, col, sz * 0.06])
                 cx += adv
             x += wd + (len(a.space) * space_w if i < tail else 0) + extra
@@ -330,5 +333,8 @@ def missing_glyphs(text: str, fonts, role: str, markup: bool = False) -> set:
         plain = text
     else:
         plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
-    has = fonts.has
-    return {ch for ch in set(plain) if not has(role, ch)}
+    chars = set(plain)
+    lacking = getattr(fonts, "lacking", None)
+    if lacking is not None and chars:
+        return lacking(role, chars)
+    return {ch for ch in chars if not fonts.has(role, ch)}
