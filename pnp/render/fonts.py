@@ -25,7 +25,7 @@ DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
 # faces a role may name in game.yaml; the built-in fonts have only `regular`: bold is drawn by stroking
 # the outline, italic as a synthetic oblique, for any role without that face
 FACES = ("regular", "bold", "italic", "bold_italic")
-WIDTHS_KEPT = 200_000   # measured strings a FontSet remembers (a few MB); past that it starts again
+WIDTHS_KEPT = 100_000   # measured strings a FontSet remembers (at most ~20 MB); past that it starts again
 CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
 
 
