@@ -30,7 +30,7 @@ class Atom:
 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
-_CHUNK = re.compile(f"( +)|([{_CJK}])|[^ {_CJK}]+")    # spaces | one CJK character | a run of other characters
+_CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
 
 
 def tokens(text: str, icon_names, full: bool = False, nominal: float | None = None, color_of=None,
@@ -66,7 +66,8 @@ def _tokens(text, full, nominal, color_of, roles) -> tuple[list, list]:
                     atoms[-1].space += m.group(1)
                 word = None
             elif got == 2:   # a CJK character is an atom of its own
-                atoms.append(Atom([("t", m.group(2), st)]))
+                for ch in m.group(2):
+                    atoms.append(Atom([("t", ch, st)]))
                 word = None
             elif word is None:
                 word = Atom([("t", m.group(), st)])
