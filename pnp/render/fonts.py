@@ -25,6 +25,7 @@ DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
 # faces a role may name in game.yaml; the built-in fonts have only `regular`: bold is drawn by stroking
 # the outline, italic as a synthetic oblique, for any role without that face
 FACES = ("regular", "bold", "italic", "bold_italic")
+WIDTHS_KEPT = 100_000   # measured strings a FontSet remembers (at most ~20 MB); past that it starts again
 CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
 
 
@@ -173,6 +174,8 @@ class FontSet:
         self.roles = dict(roles)
         self.names: dict[str, str] = {}   # roles registered so far (fonts load on first use)
         self._cmap: dict = {}
+        self._widths: dict = {}           # (text, role, size) -> width: stringWidth is exact and deterministic
+        self.laid_memo: dict = {}         # text layouts of this font set (pnp/render/text.py keeps them)
         if check:  # game fonts are verified up front so a bad file is reported before rendering
             for role, path in self.roles.items():
                 if not fontmod_is_builtin(path):
@@ -212,5 +215,18 @@ class FontSet:
             self.name(role)
         return ord(ch) in self._cmap[role] or ch in "\n\r\t"
 
+    def lacking(self, role: str, chars) -> set:
+        """The characters of `chars` (a set) that `role` has no glyph for (as `has`, for many at once)."""
+        if role not in self._cmap:
+            self.name(role)
+        cmap = self._cmap[role]
+        return {ch for ch in chars if ord(ch) not in cmap and ch not in "\n\r\t"}
+
     def width(self, text: str, role: str, size: float) -> float:
-        return pdfmetrics.stringWidth(text, self.names.get(role) or self.name(role), size)
+        key = (text, role, size)
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            w = self._widths[key] = pdfmetrics.stringWidth(text, self.names.get(role) or self.name(role), size)
+        return w

@@ -15,28 +15,14 @@ from dataclasses import dataclass
 
 from pnp.layout.pieces import Run, Shape
 from pnp.render import spans
+from pnp.render.atoms import NO_END, NO_START, Atom, _tokens, is_cjk, tokens
 
-NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ")
-NO_END = set("「『（《〈【〔〖〘〚“‘([{<")
+__all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "is_cjk", "layout", "missing_glyphs", "tokens"]
+
 ASCENT, DESCENT = 0.88, 0.12
 _MARK = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
-_NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/]\d+)*%?")
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
 SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
-
-
-def is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
-            or 0x3000 <= o <= 0x303F or 0x20000 <= o <= 0x3FFFF)
-
-
-@dataclass
-class Atom:
-    parts: list          # [(kind, value, spans.Style)] kind: "t" text | "i" icon
-    space: str = ""      # trailing spaces (dropped at a line end)
-    newline: bool = False
-    number: bool = False  # a number waiting for its measure word or unit
 
 
 @dataclass(frozen=True)
@@ -47,75 +33,6 @@ class Laid:
     lines: int
     overflow: float      # points by which the text exceeds the box at the smallest size (0 = fits)
     deco: tuple = ()     # underline and strike shapes
-
-
-def tokens(text: str, icon_names, full: bool = False, nominal: float | None = None, color_of=None,
-           roles=None) -> tuple[list, set]:
-    """Split markup into atoms; returns (atoms, unknown icon names). `full`: the span markup of
-    `pnp/render/spans.py` (raises MarkupError); else only `**bold**`, `:icon:` and new lines. A part's
-    style is a spans.Style; its `size` becomes a ratio of `nominal`."""
-    atoms: list[Atom] = []
-    unknown = set()
-    word: Atom | None = None
-    for kind, piece, st in spans.split(text, full, color_of, roles):
-        if st.size is not None:
-            st = st._replace(size=st.size / nominal if nominal else 1.0)
-        if kind == "n":
-            atoms.append(Atom([], newline=True))
-            word = None
-            continue
-        if kind == "i":
-            if piece not in icon_names:
-                unknown.add(piece)
-            atoms.append(Atom([("i", piece, st)]))
-            word = None
-            continue
-        for ch in piece:
-            if ch == " ":
-                if atoms and not atoms[-1].newline:
-                    atoms[-1].space += " "
-                word = None
-            elif is_cjk(ch) or word is None:
-                atoms.append(Atom([("t", ch, st)]))
-                word = None if is_cjk(ch) else atoms[-1]
-            else:
-                k, val, b = word.parts[-1]
-                if b == st and k == "t":
-                    word.parts[-1] = ("t", val + ch, b)
-                else:
-                    word.parts.append(("t", ch, st))
-    return _numbers(_kinsoku(atoms)), unknown
-
-
-def _numbers(atoms: list) -> list:
-    """Glue a number to the atom after it (its measure word or unit), keeping the space between."""
-    out: list[Atom] = []
-    for a in atoms:
-        prev = out[-1] if out else None
-        if prev is not None and not a.newline and not prev.newline and getattr(prev, "number", False) and a.parts:
-            prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
-            prev.space = a.space
-            prev.number = False
-            continue
-        text = "".join(v for k, v, _b in a.parts if k == "t") if all(k == "t" for k, _v, _b in a.parts) else ""
-        a.number = bool(text) and _NUMBER.fullmatch(text) is not None
-        out.append(a)
-    return out
-
-
-def _kinsoku(atoms: list) -> list:
-    out: list[Atom] = []
-    glue_next = False
-    for a in atoms:
-        first = a.parts[0][1][:1] if a.parts and a.parts[0][0] == "t" else ""
-        if out and not a.newline and not out[-1].newline and not out[-1].space and (first in NO_START or glue_next):
-            out[-1].parts.extend(a.parts)
-            out[-1].space = a.space
-        else:
-            out.append(a)
-        last = out[-1].parts[-1][1][-1:] if out[-1].parts and out[-1].parts[-1][0] == "t" else ""
-        glue_next = last in NO_END and not out[-1].space
-    return out
 
 
 def _atom_width(a: Atom, fonts, role, size) -> float:
@@ -132,38 +49,70 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
+def _specs(atoms, fonts, role, color) -> bool:
+    """Give each atom its parts with their styles resolved once: (kind, value, style, size ratio, font key,
+    synthetic bold, synthetic italic, colour, underlined or struck). Returns whether a span is larger
+    than the text."""
+    faces: dict = {}   # id of a style (the atoms hold it) -> its resolved form
+    sized = False
+    for a in atoms:
+        spec = []
+        for kind, val, st in a.parts:
+            f = faces.get(id(st))
+            if f is None:
+                key, fake_bold, fake_italic = _face(fonts, st, role)
+                f = faces[id(st)] = (st.size, key, fake_bold, bool(fake_italic), st.color or color, st.underline or st.strike)
+                sized = sized or bool(st.size and st.size > 1)
+            spec.append((kind, val, st, *f))
+        a.spec = spec
+    return sized
+
+
+def _widths(atoms, fonts, size) -> list:
+    """Each atom's width at size (as _atom_width, operation for operation)."""
+    fw = fonts.width
+    out = []
+    for a in atoms:
+        w = 0.0
+        for kind, val, _st, r, key, _b, _i, _c, _d in a.spec:
+            sz = size * r if r else size
+            w += sz if kind == "i" else fw(val, key, sz)
+        out.append(w)
+    return out
+
+
 def _ratio(line) -> float:
     """The largest span size in a line, as a ratio of the element's size (at least 1)."""
     return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
-def _greedy(atoms, fonts, role, size, width, space_w):
-    """Greedy lines of one paragraph (no newline atoms); returns (lines, widest overflow of an atom)."""
+def _greedy(items, width, space_w):
+    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom)."""
     lines, line, x, over = [], [], 0.0, 0.0
-    for a in atoms:
-        w = _atom_width(a, fonts, role, size)
-        if line and x + w > width + 1e-6:
+    limit = width + 1e-6
+    for item in items:
+        a, w = item
+        if line and x + w > limit:
             lines.append(line)
             line, x = [], 0.0
         over = max(over, w - width)
-        line.append((a, w))
+        line.append(item)
         x += w + len(a.space) * space_w
     lines.append(line)
     return lines, over
 
 
 def _line_width(line, space_w) -> float:
-    return sum(w for _a, w in line) + sum(len(a.space) * space_w for a, _w in line[:-1])
+    return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
 
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
 
 
-def _balanced(atoms, fonts, role, size, width, space_w, balance):
-    """Greedy lines; when the last line is short, the last two lines are broken again where they
-    come out most even, preferring a break after punctuation or a space (CJK has no spaces between
+def _balanced(lines, over, width, space_w, balance):
+    """Greedy lines as they are, or when the last line is short, the last two lines broken again where
+    they come out most even, preferring a break after punctuation or a space (CJK has no spaces between
     words, so an even break elsewhere may split a word: 大家同／時翻開)."""
-    lines, over = _greedy(atoms, fonts, role, size, width, space_w)
     if not balance or len(lines) < 2 or over > 0:
         return lines, over
     widths = [_line_width(line, space_w) for line in lines]
@@ -188,31 +137,89 @@ def _balanced(atoms, fonts, role, size, width, space_w, balance):
     return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]], over
 
 
-def _break(atoms, fonts, role, size, width, balance=True):
-    """Lines of every paragraph; returns (lines, widest overflow of an unbreakable atom, indexes of
-    lines ended by a line break in the text — never justified)."""
-    lines, over, hard, para = [], 0.0, set(), []
-    space_w = fonts.width(" ", role, size)
-    for a in [*atoms, None]:
-        if a is not None and not a.newline:
-            para.append(a)
-            continue
-        got, o = _balanced(para, fonts, role, size, width, space_w, balance)
-        lines += got
+def _break(atoms, paras, ws, space_w, width) -> list:
+    """Greedy (lines, widest overflow of an unbreakable atom) of every paragraph (lists of atom indexes),
+    atoms `ws` wide."""
+    return [_greedy([(atoms[i], ws[i]) for i in para], width, space_w) for para in paras]
+
+
+def _join(greedy, width, space_w, balance):
+    """Lines of every paragraph, balanced or not; returns (lines, widest overflow of an unbreakable atom,
+    indexes of lines ended by a line break in the text — never justified)."""
+    lines, over, hard = [], 0.0, set()
+    for got, o in greedy:
+        lines += _balanced(got, o, width, space_w, balance)[0]
         over = max(over, o)
         hard.add(len(lines) - 1)
-        para = []
     return lines, over, hard
+
+
+def _paragraphs(atoms) -> list:
+    paras, para = [], []
+    for i, a in enumerate(atoms):
+        if a.newline:
+            paras.append(para)
+            para = []
+        else:
+            para.append(i)
+    paras.append(para)
+    return paras
+
+
+KEPT = 4096   # laid-out texts kept per FontSet (card backs, repeated labels); the least recently used go
 
 
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
            icon_names=(), balance: bool = True, markup: bool = False, color_of=None) -> tuple[Laid, set]:
-    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits."""
+    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits.
+    A FontSet keeps results (`laid_memo`): the same arguments with the same fonts give the same
+    result, and span colours are asked of `color_of` again before one is reused."""
+    memo = getattr(fonts, "laid_memo", None)
+    key = hit = None
+    if memo is not None:
+        key = (text, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of is None,
+               type(size), type(min_size), type(leading), tuple(map(type, box)))
+        try:
+            hit = memo.pop(key, None)
+        except TypeError:   # unhashable arguments (a list for a box): laid out every time
+            key = None
+    if hit is not None and _same_colours(color_of, hit[2]):
+        memo[key] = hit     # now the most recently used
+        return hit[0], {n for n in hit[1] if n not in icon_names}
+    calls: list = []
+    laid, used = _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup,
+                         _asking(color_of, calls) if color_of is not None else None)
+    if key is not None:
+        if len(memo) >= KEPT:
+            del memo[next(iter(memo))]
+        memo[key] = (laid, tuple(used), tuple(calls))
+    return laid, {n for n in used if n not in icon_names}
+
+
+def _asking(color_of, calls):
+    """color_of, noting each answer in calls (a kept layout is reused only while they still hold)."""
+    def ask(v):
+        c = color_of(v)
+        calls.append((v, c))
+        return c
+    return ask
+
+
+def _same_colours(color_of, calls) -> bool:
+    try:
+        return all(color_of(v) == c for v, c in calls)
+    except Exception:   # noqa: BLE001 — a colour that no longer parses: lay out again (and report it)
+        return False
+
+
+def _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of):
     x0, y0, w, h = box
-    atoms, unknown = tokens(text, icon_names, markup, size, color_of, getattr(fonts, "roles", None))
+    atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
     min_size = size if min_size is None else min(min_size, size)
-    sized = any(st.size and st.size > 1 for a in atoms for _k, _v, st in a.parts)
+    sized = _specs(atoms, fonts, role, color)
+    paras = _paragraphs(atoms)
+    at: dict = {}    # size -> greedy lines of each paragraph
 
     def height(lines, s):
         if not sized:
@@ -221,15 +228,19 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         return s * (ASCENT * r[0] + DESCENT * r[-1]) + sum(s * leading * x for x in r[1:]) if lines else 0
 
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
-        lines, over, hard = _break(atoms, fonts, role, s, w, bal)
+        space_w = fonts.width(" ", role, s)
+        greedy = at.get(s)
+        if greedy is None:
+            greedy = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w)
+        lines, over, hard = _join(greedy, w, space_w, bal)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
 
     lines, wover, hover, hard = attempt(size)
-    chosen = size
+    chosen = at_size = size
     if wover or hover:
         lo, hi = min_size, size  # binary search on 0.25 pt steps for the largest size that fits
         lines, wover, hover, hard = attempt(lo)
-        chosen = lo
+        chosen = at_size = lo
         if not (wover or hover):
             while hi - lo > 0.25:
                 mid = round((lo + hi) / 2 * 4) / 4
@@ -240,52 +251,66 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
                     lo, chosen = mid, mid
     if balance:
         lines, wover, hover, hard = attempt(chosen, True)
+        at_size = chosen
     s = chosen
+    same = at_size == s   # lines broken at the size drawn (not so unbalanced after shrinking): atoms as wide
     space_w = fonts.width(" ", role, s)
     total = height(lines, s) if sized else s * (ASCENT + DESCENT) + (len(lines) - 1) * s * leading
     top = y0 + {"top": 0, "middle": (h - total) / 2, "bottom": h - total}.get(valign, 0)
+    name, fw, names = fonts.name, fonts.width, {}
     runs, icons, deco = [], [], []
+    cur, end = None, 0.0   # the run being joined (x, y, texts, font, size, colour, bold, italic), where it ends
     base = top + s * ASCENT * (_ratio(lines[0]) if sized and lines else 1)
+    last = len(lines) - 1
     for n, line in enumerate(lines):
         if not sized:
             base = top + s * ASCENT + n * s * leading
         elif n:
             base += s * leading * _ratio(line)
-        widths = [wd for _a, wd in line]
-        spaces = [len(a.space) * space_w for a, _w in line[:-1]]
-        lw = sum(widths) + sum(spaces)
         extra = 0.0
-        if align == "justify" and n < len(lines) - 1 and len(line) > 1 and n not in hard:
-            extra = (w - lw) / (len(line) - 1)
-            lw = w
-        x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        if align in ("center", "right", "justify"):
+            lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+            if align == "justify" and n < last and len(line) > 1 and n not in hard:
+                extra = (w - lw) / (len(line) - 1)
+                lw = w
+            x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        else:
+            x = x0 + 0
+        tail = len(line) - 1
         for i, (a, wd) in enumerate(line):
             cx = x
-            for kind, val, st in a.parts:
-                sz = s * st.size if st.size else s
-                col = st.color or color
+            spec = a.spec
+            for kind, val, st, r, key, fake_bold, it, col, lined in spec:
+                sz = s * r if r else s
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
                 else:
-                    key, fake_bold, fake_italic = _face(fonts, st, role)
-                    r = Run(cx, base, val, fonts.name(key), sz, col, fake_bold)
-                    runs.append(_italic(r, fake_italic))
-                    adv = fonts.width(val, key, sz)
-                for on, dy in ((st.underline, 0.12), (st.strike, -0.28)):
-                    if on:
-                        deco.append([base + sz * dy, cx, cx + adv, col, sz * 0.06])
+                    font = names.get(key) or names.setdefault(key, name(key))
+                    adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
+                    # neighbouring runs on one baseline in one style are joined (fewer text operators, and
+                    # extracted text keeps its spaces) where the gap is exactly none or a space
+                    if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
+                            and cur[6] == fake_bold and cur[7] == it
+                            and (abs(cx - end) < 0.01 or abs(cx - end - space_w) < 0.01)):
+                        if cx - end > 0.01:
+                            cur[2].append(" ")
+                        cur[2].append(val)
+                    else:
+                        if cur is not None:
+                            runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
+                        cur = [cx, base, [val], font, sz, col, fake_bold, it]
+                    end = cx + adv
+                if lined and st.underline:
+                    deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
+                if lined and st.strike:
+                    deco.append([base + sz * -0.28, cx, cx + adv, col, sz * 0.06])
                 cx += adv
-            x += wd + (spaces[i] if i < len(spaces) else 0) + extra
-    laid = Laid(tuple(_merge(runs, space_w)), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
-    return laid, unknown
-
-
-def _italic(r: Run, oblique: bool) -> Run:
-    if not oblique:
-        return r
-    from dataclasses import replace
-    return replace(r, italic=True)
+            x += wd + (len(a.space) * space_w if i < tail else 0) + extra
+    if cur is not None:
+        runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
+    laid = Laid(tuple(runs), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
+    return laid, used
 
 
 def _lines(deco, space_w) -> tuple:
@@ -300,27 +325,16 @@ def _lines(deco, space_w) -> tuple:
     return tuple(Shape((("M", x0, y), ("L", x1, y)), stroke=col, width=wd) for y, x0, x1, col, wd in out)
 
 
-def _merge(runs, space_w):
-    """Join neighbouring runs on one baseline with the same style (fewer text operators, and
-    extracted text keeps its spaces). Runs are joined only where the gap is exactly none or a space."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-    out, end = [], 0.0
-    for r in runs:
-        if out:
-            p = out[-1]
-            if (p.y == r.y and p.font == r.font and p.size == r.size and p.color == r.color and p.bold == r.bold
-                    and p.italic == r.italic):
-                gap = r.x - end
-                if abs(gap) < 0.01 or abs(gap - space_w) < 0.01:
-                    out[-1] = Run(p.x, p.y, p.text + (" " if gap > 0.01 else "") + r.text, p.font, p.size, p.color, p.bold,
-                                  italic=p.italic)
-                    end = r.x + stringWidth(r.text, r.font, r.size)
-                    continue
-        out.append(r)
-        end = r.x + stringWidth(r.text, r.font, r.size)
-    return out
+_SPECIAL = re.compile(r"[*:\n<&]")   # where markup may begin: text without these prints as written
 
 
 def missing_glyphs(text: str, fonts, role: str, markup: bool = False) -> set:
-    plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
-    return {ch for ch in set(plain) if not fonts.has(role, ch)}
+    if not _SPECIAL.search(text):
+        plain = text
+    else:
+        plain = _MARK.sub("", text) if not markup else spans.plain(text, True)
+    chars = set(plain)
+    lacking = getattr(fonts, "lacking", None)
+    if lacking is not None and chars:
+        return lacking(role, chars)
+    return {ch for ch in chars if not fonts.has(role, ch)}
