@@ -97,3 +97,14 @@ def test_text_that_only_looks_like_a_tag_prints_as_written():
     for text in ("<script>x</script>", "a < b > c", "<3 players"):
         segs = split(text, full=True)
         assert "".join(v for k, v, _s in segs if k == "t") == text, segs
+
+
+def test_unbalanced_text_that_shrinks_is_broken_at_the_size_it_is_drawn(fonts):
+    """balance=False (booklets) with text that must shrink: the lines are those of the size drawn, so
+    they fill the box's width rather than keeping the narrower lines of the smallest size tried."""
+    text = "每一位玩家輪流翻開一張線索卡，然後在筆記上記下看到的證據與時間。" * 3
+    box = (0, 0, 40 * MM, 24 * MM)
+    laid, _ = layout(text, fonts, "sans", 12, box, min_size=5, balance=False)
+    assert 5 < laid.size < 12 and laid.overflow == 0
+    again, _ = layout(text, fonts, "sans", laid.size, box, balance=False)   # the same size, no shrinking
+    assert [(r.x, r.y, r.text) for r in laid.runs] == [(r.x, r.y, r.text) for r in again.runs]

@@ -249,8 +249,8 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     hi = mid
                 else:
                     lo, chosen = mid, mid
-    if balance:
-        lines, wover, hover, hard = attempt(chosen, True)
+    if balance or at_size != chosen:   # the lines of the size drawn (the search may have ended below it)
+        lines, wover, hover, hard = attempt(chosen, balance)
         at_size = chosen
     s = chosen
     same = at_size == s   # lines broken at the size drawn (not so unbalanced after shrinking): atoms as wide
