@@ -156,12 +156,40 @@ def build(prep, resolver, comp, paper: str) -> Built:
     return Built(pages, sections, (pw, ph))
 
 
+def _texts(blocks, styles):
+    """(text, font role) of every block, nested ones included, in reading order."""
+    for b in blocks:
+        if b.kind == "heading":
+            yield b.text, styles[f"h{b.level}"].font
+        elif b.kind == "para":
+            yield b.text, styles["body"].font
+        elif b.kind == "table":
+            yield from ((c, styles["table_head"].font) for c in b.head)
+            yield from ((c, styles["table"].font) for r in b.rows for c in r)
+        elif b.kind == "pictures":
+            yield from ((p.caption, styles["caption"].font) for p in b.items)
+        elif b.kind == "note":
+            yield from _texts(b.items, styles)
+        elif b.kind == "list":
+            for item in b.items:
+                yield from _texts(item, styles)
+
+
 def _glyphs(blocks, styles, fonts, src, role=None, seen=None):
     """A character the style's font lacks is an error, never a blank box: one problem per font,
     at the first line that needs it, naming the first characters (a whole booklet in a font without
     CJK would otherwise give a problem per paragraph)."""
     from pnp.render.text import missing_glyphs
     top = seen is None
+    if top and role is None:
+        # the usual case, every glyph present, checked once per font on all its texts at once: a text's
+        # markup never reaches across the new line between texts, so nothing is missing from the whole
+        # unless it is missing from one text (then the check below finds where)
+        by_font: dict = {}
+        for t, font in _texts(blocks, styles):
+            by_font.setdefault(font, []).append(t)
+        if not any(missing_glyphs("\n".join(ts), fonts, font) for font, ts in by_font.items()):
+            return
     seen = {} if seen is None else seen          # font → (first line, missing characters)
     for b in blocks:
         texts = []

@@ -8,6 +8,7 @@ that produced it (lines written by a loop point at the loop).
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
@@ -17,6 +18,7 @@ import jinja2
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating
+from pnp.render import booklet_tpl
 from pnp.render.text import is_cjk, tokens
 
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
@@ -71,7 +73,7 @@ class Source:
             self.problem(1, f"cannot read the file ({type(e).__name__})", "save it as UTF-8 text")
             return None
         try:
-            tpl = templating.ENV.from_string(src)
+            tpl = booklet_tpl.template(src)
         except jinja2.TemplateSyntaxError as e:
             self.problem(e.lineno or 1, f"template syntax error: {e.message}", "fix the `{% … %}` or `{{ … }}`")
             return None
@@ -99,9 +101,7 @@ class Source:
 
     # ---- markdown --------------------------------------------------------------------------------
     def parse(self, text: str) -> list[Block]:
-        from markdown_it import MarkdownIt
-        md = MarkdownIt("commonmark", {"html": False}).enable("table")
-        toks = md.parse(text)
+        toks = _markdown().parse(text)
         self._rendered = text.split("\n")
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
@@ -256,11 +256,18 @@ class Source:
         text = "".join(out)
         text = re.sub(r"(.)\x00(.)", lambda m: m.group(1) + ("" if is_cjk(m.group(1)) and is_cjk(m.group(2)) else " ") + m.group(2), text)
         text = text.replace("\x00", " ")
-        _atoms, unknown = tokens(text, self.icons)
+        unknown = tokens(text, self.icons)[1] if ":" in text else ()   # an icon is written `:name:`
         for name in sorted(unknown):
             self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
                          did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, layouts/common/icons.yaml and the game's icons.yaml)")
         return text
+
+
+@functools.lru_cache(maxsize=1)
+def _markdown():
+    """The parser (made once: it keeps no state between documents)."""
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _template_line(e: Exception) -> int:

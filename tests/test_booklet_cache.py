@@ -1,0 +1,93 @@
+"""The booklet's shortcuts print exactly what the long way prints: compiled rules templates kept in
+the process and on disk, and pieces moved by copying their fields."""
+from __future__ import annotations
+
+import dataclasses
+
+import jinja2
+import pytest
+
+from pnp.layout import templating
+from pnp.layout.pieces import Image, Run, Shape, Stencil
+from pnp.render import booklet_flow, booklet_tpl
+
+SRC = "# Rules\n{% for n in range(3) %}\n- card {{ n }} of {{ total }}\n{% endfor %}\nEnd.\n"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path))
+    monkeypatch.setattr(booklet_tpl, "_memory", type(booklet_tpl._memory)())
+    return tmp_path / "booklet-tpl"
+
+
+def _render(src, **ctx):
+    return "".join(booklet_tpl.template(src).generate(ctx))
+
+
+def test_same_text_as_jinja(cache):
+    assert _render(SRC, total=3) == "".join(templating.ENV.from_string(SRC).generate(total=3))
+
+
+def test_an_edited_source_is_compiled_again(cache):
+    assert "card 2 of 3" in _render(SRC, total=3)
+    edited = SRC.replace("card", "piece")
+    out = _render(edited, total=3)
+    assert "piece 2 of 3" in out and "card" not in out
+
+
+def test_the_disk_copy_is_used_and_a_damaged_one_is_not(cache, monkeypatch):
+    want = _render(SRC, total=3)
+    files = list(cache.glob("*.bin"))
+    assert len(files) == 1
+    booklet_tpl._memory.clear()
+
+    def no_compile(*a, **k):
+        raise AssertionError("compiled although the disk holds the code")
+    with monkeypatch.context() as m:
+        m.setattr(templating.ENV, "compile", no_compile)
+        assert _render(SRC, total=3) == want
+    booklet_tpl._memory.clear()
+    files[0].write_bytes(b"not marshalled code")
+    assert _render(SRC, total=3) == want
+    assert files[0].read_bytes() != b"not marshalled code"     # written again
+
+
+def test_the_folder_stays_small(cache, monkeypatch):
+    monkeypatch.setattr(booklet_tpl, "MAX_FILES", 3)
+    for i in range(6):
+        _render(f"{SRC}{i}\n", total=1)
+    assert len(list(cache.glob("*.bin"))) == 3
+
+
+def test_syntax_errors_are_raised_as_before(cache):
+    with pytest.raises(jinja2.TemplateSyntaxError) as e:
+        booklet_tpl.template("a\n{% for x in %}\n")
+    assert e.value.lineno == 2
+    assert not list(cache.glob("*.bin"))
+
+
+def test_runtime_errors_keep_their_template_line(cache):
+    from pnp.render.booklet_md import _template_line
+    src = "one\ntwo {{ missing.name }}\n"
+    for _ in range(2):          # compiled, then from the disk copy
+        booklet_tpl._memory.clear()
+        with pytest.raises(Exception) as e:
+            _render(src)
+        assert _template_line(e.value) == 2
+
+
+def test_shift_moves_pieces_as_dataclasses_replace_does():
+    pieces = [Run(1.0, 2.0, "a", "F", 9.0, "#000000", True, (1, 0, 0, 1, 0, 0), True),
+              Shape((("M", 1.0, 2.0), ("L", 3.0, 4.0), ("C", 1, 2, 3, 4, 5, 6), ("R", 1, 2, 3, 4, 0.5),
+                     ("E", 1, 2, 3, 4), ("Z",)), fill="#ffffff", dash=(1, 2)),
+              Image("/x.png", 1.0, 2.0, 3.0, 4.0, clip=(0, 0, 1, 1)),
+              Stencil(1.0, 2.0, 3.0, 4.0, ((True, False),), "#000000")]
+    got = booklet_flow.shift(pieces, 0.1, 0.7)
+    want = [dataclasses.replace(pieces[0], x=1.1, y=2.0 + 0.7),
+            dataclasses.replace(pieces[1], ops=tuple(booklet_flow._shift_op(op, 0.1, 0.7) for op in pieces[1].ops)),
+            dataclasses.replace(pieces[2], x=1.1, y=2.0 + 0.7), dataclasses.replace(pieces[3], x=1.1, y=2.0 + 0.7)]
+    assert got == want
+    assert [type(p) for p in got] == [type(p) for p in want]
+    assert pieces[0].x == 1.0                          # the originals are untouched
+    hash(got[0])
