@@ -134,8 +134,9 @@ def build(prep, resolver, comp, paper: str) -> Built:
             units += _toc_line(flow, st, t, str(first_body + i), fw)
         return flow.paginate(units, fh)
 
-    n_toc = len(toc(3)) if h1s else 0
-    contents = toc(2 + n_toc) if h1s else []
+    first = toc(3) if h1s else []     # laid out once with body pages numbered from 3, to count its pages
+    n_toc = len(first)
+    contents = first if n_toc == 1 else toc(2 + n_toc) if h1s else []   # one page: the numbers were right
     pages = [BookPage(_title_face(prep, resolver, comp, layout, (pw, ph), base, title, name), number=1)]
     for i, pc in enumerate(contents):
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, 2 + i, title, name, "", deco=False))
