@@ -91,3 +91,86 @@ def test_shift_moves_pieces_as_dataclasses_replace_does():
     assert [type(p) for p in got] == [type(p) for p in want]
     assert pieces[0].x == 1.0                          # the originals are untouched
     hash(got[0])
+
+
+# ---- laid-out lines kept on disk (booklet_memo) ------------------------------------------------------
+@pytest.fixture(scope="module")
+def fonts():
+    from pnp.render import fonts as fontmod
+    return fontmod.FontSet({"sans": fontmod.builtin_path("noto-sans-tc")})
+
+
+@pytest.fixture(scope="module")
+def icons():
+    from pnp.layout.icons import load_icons
+    from pnp.layout.layouts import BUILTIN
+    return load_icons([BUILTIN / "common" / "icons.yaml"])
+
+
+@pytest.fixture
+def lines_cache(tmp_path, monkeypatch):
+    """A cache folder of its own for the lines (the fonts keep theirs: converting them takes long)."""
+    from pnp.render import booklet_memo
+    monkeypatch.setattr(booklet_memo, "cache_root", lambda: tmp_path)
+    return tmp_path / "booklet-lines"
+
+
+def _flow(fonts, icons, memo=None, width=60.0):
+    st = booklet_flow.Style()
+    return booklet_flow.Flow(fonts, icons, {"body": st}, width, None, memo=memo), st
+
+
+def _plain(units):
+    return [(u.h, list(u.pieces), u.before, u.keep_next) for u in units]
+
+
+TEXT = "Each player draws **two** cards, then passes one to the left; 抽 1 張牌。" * 3
+
+
+def test_lines_from_the_disk_are_the_lines_laid_out(lines_cache, fonts, icons):
+    from pnp.render import booklet_memo
+    name = "rules.en.md\0en\0a4"
+    want = _plain(_flow(fonts, icons)[0].lines(TEXT, booklet_flow.Style(), 0.0, 60.0))
+    memo = booklet_memo.for_booklet(name, fonts, icons)
+    flow, st = _flow(fonts, icons, memo)
+    assert _plain(flow.lines(TEXT, st, 0.0, 60.0)) == want
+    memo.save()
+    again = booklet_memo.for_booklet(name, fonts, icons)
+    assert again.old, "nothing was saved"
+    flow, st = _flow(fonts, icons, again)
+    got = flow.lines(TEXT, st, 0.0, 60.0)
+    assert _plain(got) == want and again.new == 0
+    got[0].pieces.append("changed by the caller")
+    got[0].h += 100
+    assert _plain(flow.lines(TEXT, st, 0.0, 60.0)) == want       # callers change their copy only
+    edited = flow.lines(TEXT.replace("two", "three"), st, 0.0, 60.0)
+    assert again.new == 1 and "three" in " ".join(p.text for u in edited for p in u.pieces)
+    assert _plain(flow.lines(TEXT, st, 0.0, 80.0)) != want       # another width is another entry
+
+
+def test_a_word_too_wide_is_reported_from_the_disk_too(lines_cache, fonts, icons):
+    from pnp.render import booklet_memo
+    word = "Supercalifragilisticexpialidocious" * 2
+    for round_ in range(2):
+        memo = booklet_memo.for_booklet("narrow", fonts, icons)
+        flow, st = _flow(fonts, icons, memo, width=20.0)
+        flow._line = 7
+        flow.lines(word, st, 0.0, 20.0)
+        assert [line for line, _what in flow.too_big] == [7] and "wider than its column" in flow.too_big[0][1]
+        assert memo.new == (1 if round_ == 0 else 0)
+        memo.save()
+
+
+def test_other_fonts_or_icons_or_a_damaged_file_are_laid_out_again(lines_cache, fonts, icons):
+    from pnp.render import booklet_memo
+    from pnp.render import fonts as fontmod
+    memo = booklet_memo.for_booklet("b", fonts, icons)
+    flow, st = _flow(fonts, icons, memo)
+    flow.lines(TEXT, st, 0.0, 60.0)
+    memo.save()
+    assert booklet_memo.for_booklet("b", fonts, icons).old
+    assert not booklet_memo.for_booklet("b", fonts, {}).old
+    serif = fontmod.FontSet({"sans": fontmod.builtin_path("noto-serif-tc")})
+    assert not booklet_memo.for_booklet("b", serif, icons).old
+    memo.path.write_bytes(b"damaged")
+    assert not booklet_memo.for_booklet("b", fonts, icons).old

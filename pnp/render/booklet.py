@@ -119,7 +119,9 @@ def build(prep, resolver, comp, paper: str) -> Built:
         ctx["geometry"] = prep.layouts.geometry
         return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
 
-    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh)
+    from pnp.render import booklet_memo
+    memo = booklet_memo.for_booklet(f"{path}\0{lang}\0{paper}", prep.fonts, prep.icons)
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh, memo)
     body = flow.paginate(flow.units(blocks), fh)
     title = str(g["title"])
     name = str(g["components"][comp.id]["title"])
@@ -150,6 +152,8 @@ def build(prep, resolver, comp, paper: str) -> Built:
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
                            firsts[0] if firsts else section))
         section = firsts[-1] if firsts else section
+    if memo is not None:
+        memo.save()
     for line, what in dict.fromkeys(flow.too_big):
         src.problem(line, what, "break the text or the table row into smaller pieces")
     if resolver.problems or src.problems:

@@ -71,16 +71,10 @@ def _stamp() -> bytes | None:
              repr([(c.__module__, c.__qualname__) for c in type(env).__mro__]),
              repr([(c.__module__, c.__qualname__) for c in env.code_generator_class.__mro__]),
              repr(getattr(env.finalize, "__qualname__", env.finalize)), repr(getattr(env.undefined, "__qualname__", None))]
-    mods = {templating.__name__, type(env).__module__, env.code_generator_class.__module__}
-    for name in sorted(mods):
-        path = getattr(sys.modules.get(name), "__file__", None)
-        if not path:
-            return None
-        try:
-            with open(path, "rb") as f:
-                parts.append(name + hashlib.sha256(f.read()).hexdigest())
-        except OSError:
-            return None
+    code = digest_of_modules({templating.__name__, type(env).__module__, env.code_generator_class.__module__})
+    if code is None:
+        return None
+    parts.append(code)
     for p in parts:
         h.update(p.encode("utf-8") + b"\0")
     return h.digest()
@@ -109,20 +103,39 @@ def _load(key: str):
 
 
 def _store(key: str, code) -> None:
-    """Write atomically; a full or read-only cache folder only loses the cache."""
-    folder = _folder()
+    store(_folder(), f"{key}.bin", marshal.dumps((FORMAT, key, code)), MAX_FILES)
+
+
+def store(folder, name: str, data: bytes, max_files: int) -> None:
+    """Write folder/name atomically, then leave the newest max_files files; a full or read-only cache
+    folder only loses the cache."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(marshal.dumps((FORMAT, key, code)))
-            os.replace(tmp, folder / f"{key}.bin")
+                f.write(data)
+            os.replace(tmp, folder / name)
         except BaseException:
             os.unlink(tmp)
             raise
         files = sorted(folder.glob("*.bin"), key=lambda p: (p.stat().st_mtime_ns, p.name))
-        for old in files[:-MAX_FILES]:
+        for old in files[:-max_files]:
             old.unlink()
     except OSError:
         pass
+
+
+def digest_of_modules(names) -> str | None:
+    """A digest of the source files of some loaded modules (None when one has no readable file)."""
+    h = hashlib.sha256()
+    for name in sorted(names):
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if not path:
+            return None
+        try:
+            with open(path, "rb") as f:
+                h.update(name.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+        except OSError:
+            return None
+    return h.hexdigest()
