@@ -174,3 +174,27 @@ def test_other_fonts_or_icons_or_a_damaged_file_are_laid_out_again(lines_cache, 
     assert not booklet_memo.for_booklet("b", serif, icons).old
     memo.path.write_bytes(b"damaged")
     assert not booklet_memo.for_booklet("b", fonts, icons).old
+
+
+# ---- markdown tokens kept on disk (booklet_md._tokens) ------------------------------------------------
+MD = "# Setup\n\nDraw **2** cards :coin:.\n\n| a | b |\n|:-:|--:|\n| 1 | 2 |\n\n> note\n\n1. one\n2. two\n\n![cap](piece:x/y?width=20)\n"
+
+
+def _shape(toks):
+    return [(t.type, t.tag, list(t.map) if t.map else None, dict(t.attrs), t.content,
+             None if t.children is None else _shape(t.children)) for t in toks]
+
+
+def test_markdown_tokens_from_the_disk_are_the_parsed_ones(cache, monkeypatch):
+    from pnp.render import booklet_md
+    want = _shape(booklet_md._markdown().parse(MD))
+    assert _shape(booklet_md._tokens(MD)) == want                 # parsed, then saved
+    files = list((cache.parent / "booklet-md").glob("*.bin"))
+    assert len(files) == 1
+    with monkeypatch.context() as m:
+        m.setattr(booklet_md, "_markdown", lambda: pytest.fail("parsed although the disk holds the tokens"))
+        assert _shape(booklet_md._tokens(MD)) == want             # read
+    files[0].write_bytes(b"damaged")
+    assert _shape(booklet_md._tokens(MD)) == want
+    edited = MD.replace("Setup", "Set-up")
+    assert _shape(booklet_md._tokens(edited)) == _shape(booklet_md._markdown().parse(edited))
