@@ -119,7 +119,9 @@ def build(prep, resolver, comp, paper: str) -> Built:
         ctx["geometry"] = prep.layouts.geometry
         return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
 
-    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh)
+    from pnp.render import booklet_memo
+    memo = booklet_memo.for_booklet(f"{path}\0{lang}\0{paper}", prep.fonts, prep.icons)
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh, memo)
     body = flow.paginate(flow.units(blocks), fh)
     title = str(g["title"])
     name = str(g["components"][comp.id]["title"])
@@ -134,8 +136,9 @@ def build(prep, resolver, comp, paper: str) -> Built:
             units += _toc_line(flow, st, t, str(first_body + i), fw)
         return flow.paginate(units, fh)
 
-    n_toc = len(toc(3)) if h1s else 0
-    contents = toc(2 + n_toc) if h1s else []
+    first = toc(3) if h1s else []     # laid out once with body pages numbered from 3, to count its pages
+    n_toc = len(first)
+    contents = first if n_toc == 1 else toc(2 + n_toc) if h1s else []   # one page: the numbers were right
     pages = [BookPage(_title_face(prep, resolver, comp, layout, (pw, ph), base, title, name), number=1)]
     for i, pc in enumerate(contents):
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, 2 + i, title, name, "", deco=False))
@@ -149,11 +152,32 @@ def build(prep, resolver, comp, paper: str) -> Built:
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
                            firsts[0] if firsts else section))
         section = firsts[-1] if firsts else section
+    if memo is not None:
+        memo.save()
     for line, what in dict.fromkeys(flow.too_big):
         src.problem(line, what, "break the text or the table row into smaller pieces")
     if resolver.problems or src.problems:
         raise Problems(list(resolver.problems) + src.problems)
     return Built(pages, sections, (pw, ph))
+
+
+def _texts(blocks, styles):
+    """(text, font role) of every block, nested ones included, in reading order."""
+    for b in blocks:
+        if b.kind == "heading":
+            yield b.text, styles[f"h{b.level}"].font
+        elif b.kind == "para":
+            yield b.text, styles["body"].font
+        elif b.kind == "table":
+            yield from ((c, styles["table_head"].font) for c in b.head)
+            yield from ((c, styles["table"].font) for r in b.rows for c in r)
+        elif b.kind == "pictures":
+            yield from ((p.caption, styles["caption"].font) for p in b.items)
+        elif b.kind == "note":
+            yield from _texts(b.items, styles)
+        elif b.kind == "list":
+            for item in b.items:
+                yield from _texts(item, styles)
 
 
 def _glyphs(blocks, styles, fonts, src, role=None, seen=None):
@@ -162,6 +186,15 @@ def _glyphs(blocks, styles, fonts, src, role=None, seen=None):
     CJK would otherwise give a problem per paragraph)."""
     from pnp.render.text import missing_glyphs
     top = seen is None
+    if top and role is None:
+        # the usual case, every glyph present, checked once per font on all its texts at once: a text's
+        # markup never reaches across the new line between texts, so nothing is missing from the whole
+        # unless it is missing from one text (then the check below finds where)
+        by_font: dict = {}
+        for t, font in _texts(blocks, styles):
+            by_font.setdefault(font, []).append(t)
+        if not any(missing_glyphs("\n".join(ts), fonts, font) for font, ts in by_font.items()):
+            return
     seen = {} if seen is None else seen          # font → (first line, missing characters)
     for b in blocks:
         texts = []

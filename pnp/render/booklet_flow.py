@@ -54,13 +54,26 @@ class PageContent:
 def shift(pieces, dx: float, dy: float) -> list:
     out = []
     for p in pieces:
-        if isinstance(p, Run):
+        t = type(p)
+        if t is Run or t is Image or t is Stencil:
+            out.append(_moved(p, x=p.x + dx, y=p.y + dy))
+        elif t is Shape:
+            out.append(_moved(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
+        elif isinstance(p, (Run, Image, Stencil)):
             out.append(dataclasses.replace(p, x=p.x + dx, y=p.y + dy))
         elif isinstance(p, Shape):
             out.append(dataclasses.replace(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
-        elif isinstance(p, (Image, Stencil)):
-            out.append(dataclasses.replace(p, x=p.x + dx, y=p.y + dy))
     return out
+
+
+def _moved(p, **changes):
+    """`dataclasses.replace` for the pieces (frozen, nothing computed on creation) at a tenth of the
+    cost: a copy of the fields with some changed."""
+    q = object.__new__(type(p))
+    d = q.__dict__
+    d.update(p.__dict__)
+    d.update(changes)
+    return q
 
 
 def _shift_op(op, dx, dy):
@@ -81,8 +94,9 @@ def rect(x, y, w, h, fill=None, stroke=None, width=0.5):
 
 
 class Flow:
-    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9):
+    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9, memo=None):
         self.fonts, self.icons, self.st, self.w, self.face_of = fonts, icons, styles, width, face_of
+        self.memo = memo    # booklet_memo.Memo: lines laid out by an earlier build
         self.h = height     # the frame's height: a picture never grows taller than 3/4 of it
         self.too_big: list = []   # (line, what): text wider than its column, a unit taller than a page
         self._line = 0
@@ -92,12 +106,28 @@ class Flow:
     def lines(self, text: str, st: Style, x: float, w: float, align="left", balance=False) -> list[Unit]:
         """One unit per line of text laid out in width w (the first unit carries `before`). Running text
         is not balanced (a book's paragraph keeps its lines full); headings and captions are."""
+        key = (text, repr(st), repr(x), repr(w), align, balance)    # reprs: -0.0 is not 0.0 here
+        got = self.memo.get(key) if self.memo is not None else None
+        if got is not None:
+            msg, rows = got
+            if msg:
+                self.too_big.append((self._line, msg))
+            return [Unit(h, list(pieces), before=before, keep_next=keep) for h, pieces, before, keep in rows]
+        units, msg = self._lines(text, st, x, w, align, balance)
+        if msg:
+            self.too_big.append((self._line, msg))
+        if self.memo is not None:
+            self.memo.put(key, (msg, tuple((u.h, tuple(u.pieces), u.before, u.keep_next) for u in units)))
+        return units
+
+    def _lines(self, text, st, x, w, align, balance):
+        msg = None
         if st.bold:
             text = "**" + text.replace("**", "") + "**"
         laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
                                         align=align, color=st.color, icon_names=self.icons, balance=balance)
         if laid.overflow > 0.5:
-            self.too_big.append((self._line, f"a word of `{text[:40]}` is {laid.overflow / MM:.1f} mm wider than its column"))
+            msg = f"a word of `{text[:40]}` is {laid.overflow / MM:.1f} mm wider than its column"
         step = st.size * st.leading
         top = st.size * textlay.ASCENT
         units = [Unit(step) for _ in range(max(1, laid.lines))]
@@ -112,7 +142,7 @@ class Flow:
         if len(units) >= 2:       # no single first line at a page's foot, no single last line at a top
             units[0].keep_next = True
             units[-2].keep_next = True
-        return units
+        return units, msg
 
     def text_width(self, text: str, st: Style) -> tuple[float, float]:
         """(natural width on one line, width of the longest unbreakable piece)."""

@@ -8,6 +8,7 @@ that produced it (lines written by a loop point at the loop).
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
@@ -17,10 +18,13 @@ import jinja2
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating
+from pnp.render import booklet_tpl
 from pnp.render.text import is_cjk, tokens
 
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
 MAX_SOURCE = 1_000_000    # bytes of one .md file: a rule book is a few dozen kB
+MD_FORMAT = "pnp-booklet-md-1"
+_ICON = re.compile(r":[a-z][a-z0-9_-]*:")   # an icon in running text (as pnp.render.spans reads it)
 
 
 @dataclass
@@ -71,7 +75,7 @@ class Source:
             self.problem(1, f"cannot read the file ({type(e).__name__})", "save it as UTF-8 text")
             return None
         try:
-            tpl = templating.ENV.from_string(src)
+            tpl = booklet_tpl.template(src)
         except jinja2.TemplateSyntaxError as e:
             self.problem(e.lineno or 1, f"template syntax error: {e.message}", "fix the `{% … %}` or `{{ … }}`")
             return None
@@ -99,9 +103,7 @@ class Source:
 
     # ---- markdown --------------------------------------------------------------------------------
     def parse(self, text: str) -> list[Block]:
-        from markdown_it import MarkdownIt
-        md = MarkdownIt("commonmark", {"html": False}).enable("table")
-        toks = md.parse(text)
+        toks = _tokens(text)
         self._rendered = text.split("\n")
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
@@ -256,11 +258,76 @@ class Source:
         text = "".join(out)
         text = re.sub(r"(.)\x00(.)", lambda m: m.group(1) + ("" if is_cjk(m.group(1)) and is_cjk(m.group(2)) else " ") + m.group(2), text)
         text = text.replace("\x00", " ")
-        _atoms, unknown = tokens(text, self.icons)
+        unknown = tokens(text, self.icons)[1] if _ICON.search(text) else ()   # only icons can be unknown
         for name in sorted(unknown):
             self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
                          did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, layouts/common/icons.yaml and the game's icons.yaml)")
         return text
+
+
+class Tok:
+    """The parts of a markdown-it token the blocks are made of."""
+    __slots__ = ("type", "tag", "map", "attrs", "content", "children")
+
+    def __init__(self, type, tag, map, attrs, content, children):  # noqa: A002 (markdown-it's names)
+        self.type, self.tag, self.map, self.attrs, self.content, self.children = type, tag, map, attrs, content, children
+
+
+def _pack(toks) -> tuple:
+    return tuple((t.type, t.tag, list(t.map) if t.map else None, dict(t.attrs), t.content,
+                  None if t.children is None else _pack(t.children)) for t in toks)
+
+
+def _unpack(rows) -> list:
+    return [Tok(ty, tag, mp, attrs, content, None if kids is None else _unpack(kids))
+            for ty, tag, mp, attrs, content, kids in rows]
+
+
+def _tokens(text: str) -> list:
+    """The tokens of a booklet's markdown, from `<cache>/booklet-md/` when this text was parsed before
+    by this parser (its version and the code here are in the key): parsing costs more than reading."""
+    import hashlib
+    import marshal
+
+    from pnp.cache import cache_root
+    from pnp.render.booklet_tpl import digest_of_modules, store
+    code = digest_of_modules([__name__])
+    if code is None:
+        return _unpack(_pack(_markdown().parse(text)))
+    lib = _parser_version()
+    key = hashlib.sha256(f"{MD_FORMAT}\0{lib}\0{code}\0".encode() + text.encode("utf-8", "surrogatepass")).hexdigest()
+    folder = cache_root() / "booklet-md"
+    if lib is not None:
+        try:
+            with open(folder / f"{key}.bin", "rb") as f:
+                fmt, got, rows = marshal.loads(f.read())
+            if fmt == MD_FORMAT and got == key:
+                return _unpack(rows)
+        except Exception:  # no file or a damaged one: parse
+            pass
+    rows = _pack(_markdown().parse(text))
+    if lib is not None:
+        store(folder, f"{key}.bin", marshal.dumps((MD_FORMAT, key, rows)), 64)
+    return _unpack(rows)
+
+
+@functools.lru_cache(maxsize=1)
+def _parser_version() -> str | None:
+    """A digest of markdown-it's `__init__.py` (it holds the version), without importing it."""
+    import hashlib
+    import importlib.util
+    try:
+        with open(importlib.util.find_spec("markdown_it").origin, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except Exception:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _markdown():
+    """The parser (made once: it keeps no state between documents)."""
+    from markdown_it import MarkdownIt
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _template_line(e: Exception) -> int:
