@@ -146,6 +146,21 @@ def test_a_picture_of_a_piece_is_drawn(game):
     assert abs((ys.max() - ys.min() + 1) / MM - 40 * 88 / 63) < 1.5
 
 
+def test_a_picture_shows_the_layout_the_card_chooses(tmp_path):
+    """A component that picks each card's front by a field: the booklet pictures the card as it prints."""
+    root = booklet_game.make(tmp_path)
+    gy = root / "content" / "tiny" / "game.yaml"
+    gy.write_text(gy.read_text("utf-8").replace("front: tiny/card", "front: {by: colour, cases: {red: tiny/green}, default: tiny/card}"), "utf-8")
+    (root / "layouts" / "tiny" / "green.yaml").write_text(booklet_game.CARD_LAYOUT.replace('"{{ palette[card.colour] }}"', '"#00aa00"'), "utf-8")
+    r = build(root, "--lang", "en", "--booklet", "none", "--duplex", "none", "--only", "rules", "--no-cover", "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    pdf = tmp_path / "o" / "tiny" / "tiny.en.a4.rules.pdf"
+    i = next(k for k, t in enumerate(texts(pdf)) if "The red card" in t)
+    img = np.asarray(pdfium.PdfDocument(str(pdf))[i].render(scale=1).to_pil().convert("RGB")).astype(int)
+    green = (abs(img[..., 0] - 0x00) < 12) & (abs(img[..., 1] - 0xaa) < 12) & (abs(img[..., 2] - 0x00) < 12)
+    assert green.sum() > 1000, "the card is pictured with the default layout, not the one it chooses"
+
+
 def test_full_pdf_has_the_booklet_after_the_cover_with_bookmarks_and_manifest(game):
     from pypdf import PdfReader
     r = PdfReader(str(game["full"]))

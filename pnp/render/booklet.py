@@ -109,12 +109,17 @@ def build(prep, resolver, comp, paper: str) -> Built:
     fw = pw - margin["inner"] - margin["outer"]
     fh = ph - margin["top"] - margin["bottom"]
 
+    from pnp.layout.choice import layout_for
+    chosen: dict = {}
+
     def face_of(pic):
         c = game.components[pic.component]
         idx = next(i for i, it in enumerate(c.items) if it.id == pic.card)
         item = c.items[idx]
         cdecl = game.meta["components"][c.id]
-        lay = prep.layouts.get(c.back, cdecl.at("back")) if pic.back else prep.layouts.get(c.front, cdecl.at("front"))
+        side = "back" if pic.back else "front"
+        default = prep.layouts.get(c.back if pic.back else c.front, cdecl.at(side))
+        lay = layout_for(prep, c, item, side, default, cdecl, chosen, resolver) or default   # the card's own choice
         ctx = resolver.ctx.face(c, idx, 0)
         ctx["geometry"] = prep.layouts.geometry
         return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
