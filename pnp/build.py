@@ -199,8 +199,10 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
                     yield hit[0], hit[1]
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
-            f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
-            b = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
+            pictured = resolver.pictured if key is None and copy == 0 else {}   # faces a rules booklet shows
+            f = pictured.get((comp.id, i, "front")) or resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
+            b = (pictured.get((comp.id, i, "back")) or resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back")
+                 if back else None)
             if item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None):
                 same = f, b
             if key is not None and len(resolver.problems) == problems:

@@ -38,6 +38,7 @@ class Resolver:
         self.lint = lint.Config.of(game)     # print lint levels (game.yaml `lint:`), run on every face
         self.draft = False                   # `--draft`: placeholders and flags instead of stopping
         self.memo = reuse.Memo()             # elements and faces that read nothing card-specific
+        self.pictured: dict = {}             # (component, card index, side) → a face resolved for a booklet
         templating.new_run()
         _image_info.cache_clear()            # an image edited between two builds of a session is read again
 

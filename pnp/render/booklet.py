@@ -120,9 +120,12 @@ def build(prep, resolver, comp, paper: str) -> Built:
         side = "back" if pic.back else "front"
         default = prep.layouts.get(c.back if pic.back else c.front, cdecl.at(side))
         lay = layout_for(prep, c, item, side, default, cdecl, chosen, resolver) or default   # the card's own choice
-        ctx = resolver.ctx.face(c, idx, 0)
-        ctx["geometry"] = prep.layouts.geometry
-        return resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{'back' if pic.back else 'front'}")
+        got = resolver.pictured.get((c.id, idx, side))
+        if got is None:   # the first copy's face, as the build makes it: the build takes it from here
+            ctx = resolver.ctx.face(c, idx, 0)
+            ctx["geometry"] = prep.layouts.geometry
+            got = resolver.pictured[c.id, idx, side] = resolver.face(lay, ctx, item.id, item.pos, f"{c.id}/{item.id}.{side}")
+        return got
 
     from pnp.render import booklet_memo
     memo = booklet_memo.for_booklet(f"{path}\0{lang}\0{paper}", prep.fonts, prep.icons)
