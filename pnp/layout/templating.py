@@ -15,6 +15,8 @@ import threading
 from contextlib import contextmanager
 
 import jinja2
+from jinja2 import nodes
+from jinja2.parser import Parser
 
 from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
                                 too_big)
@@ -60,8 +62,91 @@ _timed_out: dict = {}   # template source → its TemplateTimeout: not run again
 
 
 def new_run() -> None:
-    """Forget which templates timed out (a new build, or a rebuild after an edit)."""
+    """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
     _timed_out.clear()
+    _memo.clear()
+
+
+# ---- memo: the same template over the same values gives the same text --------------------------------
+# A template reads only the names it mentions, so its result is memoised under (source, the values of
+# those names). Plain values (str, int, float, bool, None) are part of the key by type and value. Other
+# values (the card, data, game dicts…) are keyed by identity — only inside a caller's deadline (a face
+# being resolved), when the game's data is complete and nothing changes it any more (while the content's
+# own templates render, the game dict is still being filled in), and with a reference kept in the entry
+# so that the identity cannot be reused while the entry lives. The only callable value memoised over is
+# Layouts.geometry (a pure lookup, cached per Layouts); any other, or an object other than a dict, list or
+# tuple, makes the call not memoised, and so does
+# a template that may use chance or fresh objects (`random`, `lipsum`, `cycler`, `joiner`). Failures are
+# never memoised: they are raised again as today.
+MEMO_MAX = 20_000
+_memo: dict = {}
+_reads: dict = {}        # ("r" or "e", source) → sorted names it reads, or None when it is not to be memoised
+_MISSING = object()
+_PLAIN = frozenset({str, int, bool, type(None)})
+_IMPURE_NAMES = frozenset({"lipsum", "cycler", "joiner"})
+_MAIN = threading.main_thread().ident
+_pure_functions: tuple = ()
+
+
+def _names_read(ast) -> tuple | None:
+    """Every name the template loads (a superset of what it reads from its context), or None if its
+    result may differ between two runs over the same values."""
+    names = set()
+    for n in ast.find_all((nodes.Name, nodes.Filter, nodes.Const)):
+        if isinstance(n, nodes.Name):
+            names.add(n.name)
+        elif (n.name if isinstance(n, nodes.Filter) else n.value) == "random":  # `|random`, `map('random')`
+            return None
+    return None if names & _IMPURE_NAMES else tuple(sorted(names))
+
+
+def _pure(fn) -> bool:
+    global _pure_functions
+    if not _pure_functions:
+        from pnp.layout.layouts import Layouts
+        _pure_functions = (Layouts.geometry,)
+    return getattr(fn, "__func__", None) in _pure_functions
+
+
+def _key(kind: str, source: str, ast_of, ctx: dict):
+    """The memo key of one call, or None (not memoised); ast_of() parses the source when first seen."""
+    names = _reads.get((kind, source), _MISSING)
+    if names is _MISSING:
+        try:
+            names = _names_read(ast_of())
+        except Exception:  # noqa: BLE001 — the real compile reports it
+            names = None
+        _reads[(kind, source)] = names
+    if names is None:
+        return None
+    by_id = _armed and threading.get_ident() == _MAIN
+    key, refs = [kind, source], []
+    for name in names:
+        v = ctx.get(name, _MISSING)
+        t = type(v)
+        if t in _PLAIN or v is _MISSING:
+            key += (t, v)
+        elif t is float:
+            key += (t, v.hex())           # 0.0 and -0.0 are equal but print differently
+        elif not by_id:
+            return None
+        elif callable(v):
+            if not _pure(v):
+                return None
+            key += (t, id(v.__self__))
+            refs.append(v.__self__)
+        elif isinstance(v, (dict, list, tuple)):   # plain data: no method of theirs has side effects
+            key += (t, id(v))
+            refs.append(v)
+        else:
+            return None
+    return tuple(key), refs
+
+
+def _remember(key, value, refs) -> None:
+    if len(_memo) >= MEMO_MAX:
+        _memo.clear()
+    _memo[key] = (value, refs)
 
 
 def is_template(value) -> bool:
@@ -119,6 +204,11 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
+    mk = _key("r", source, lambda: ENV.parse(source), ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return hit[0]
     tpl = _compile(source)
     out, size = [], 0
     try:
@@ -135,7 +225,23 @@ def render(source: str, ctx: dict) -> str:
         raise
     except Exception as e:  # any error inside user template code is the user's to fix
         raise TemplateError(_explain(e)) from None
-    return "".join(out)
+    text = "".join(out)
+    if mk is not None:
+        _remember(mk[0], text, mk[1])
+    return text
+
+
+def _parse_expression(src: str):
+    return Parser(ENV, src, state="variable").parse_expression()
+
+
+def _copy(value):
+    """What a memoised value is handed out as: the caller may change a list or dict it is given."""
+    t = type(value)
+    return list(value) if t is list else dict(value) if t is dict else value
+
+
+_KEEPABLE = frozenset({str, int, float, bool, type(None), range, list, dict})
 
 
 def evaluate(expr: str, ctx: dict):
@@ -145,6 +251,11 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
+    mk = _key("e", src, lambda: _parse_expression(src), ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return _copy(hit[0])
     fn = _expr_cache.get(src)
     if fn is None:
         try:
@@ -158,7 +269,9 @@ def evaluate(expr: str, ctx: dict):
             if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
                 value._fail_with_undefined_error()
             check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
-            return value
+        if mk is not None and type(value) in _KEEPABLE:   # not generators and other one-use things
+            _remember(mk[0], _copy(value), mk[1])
+        return value
     except TemplateTimeout as e:
         _timed_out[src] = e
         raise

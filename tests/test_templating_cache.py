@@ -1,0 +1,82 @@
+"""The template memo: the same template over the same values gives the memoised text, and only then."""
+import random
+
+import pytest
+
+from pnp.layout import templating
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    templating.new_run()
+    yield
+    templating.new_run()
+
+
+def test_same_source_other_values_gives_other_text():
+    with templating.deadline():   # inside a face: dicts are keyed by identity
+        assert templating.render("{{ card.start + index }}", {"card": {"start": 1}, "index": 2}) == "3"
+        assert templating.render("{{ card.start + index }}", {"card": {"start": 10}, "index": 2}) == "12"
+        assert templating.render("{{ card.start + index }}", {"card": {"start": 10}, "index": 5}) == "15"
+    for v, text in ((1, "1"), (True, "True"), (1.0, "1.0"), (0.0, "0.0"), (-0.0, "-0.0"), ("1", "1"), (None, "None")):
+        assert templating.render("{{ x }}", {"x": v}) == text
+    assert templating.evaluate("x == 1", {"x": 1}) is True
+    assert templating.evaluate("x == 1", {"x": 2}) is False
+
+
+def test_a_dict_changed_outside_a_face_is_read_again():
+    # while the content's own templates render, the game dict is still being filled in
+    game = {"decks": {}}
+    assert templating.render("{{ game.decks | length }}", {"game": game}) == "0"
+    game["decks"]["a"] = []
+    assert templating.render("{{ game.decks | length }}", {"game": game}) == "1"
+    with templating.deadline():
+        assert templating.render("{{ game.decks | length }}", {"game": game}) == "1"
+    templating.new_run()   # a new build forgets what templates gave
+    game["decks"]["b"] = []
+    with templating.deadline():
+        assert templating.render("{{ game.decks | length }}", {"game": game}) == "2"
+
+
+def test_chance_and_functions_are_not_memoised():
+    got = set()
+    for seed in (1, 2, 3):
+        random.seed(seed)
+        got.add(templating.render("{{ range(1000) | random }} {{ lipsum(1, false, 20, 40) }}", {}))
+    assert len(got) == 3
+    calls = []
+
+    def counter():
+        calls.append(1)
+        return len(calls)
+    with templating.deadline():
+        assert templating.render("{{ f() }}", {"f": counter}) == "1"
+        assert templating.render("{{ f() }}", {"f": counter}) == "2"
+
+
+def test_failures_are_not_memoised_and_say_the_same():
+    msgs = []
+    for _ in range(2):
+        with pytest.raises(templating.TemplateError) as e:
+            templating.render("{{ card.note }}", {"card": {}})
+        msgs.append(str(e.value))
+    assert msgs[0] == msgs[1] and "note" in msgs[0]
+    assert templating.render("{{ card.note }}", {"card": {"note": "hi"}}) == "hi"
+    with pytest.raises(templating.TemplateError, match="more than"):
+        templating.render("{{ 'x' * 20001 }}", {})
+    with pytest.raises(templating.TemplateError, match="more than"):
+        templating.render("{{ 'x' * 20001 }}", {})
+
+
+def test_values_handed_out_are_the_callers_own():
+    ctx = {"card": {"list": [1, 2]}}
+    with templating.deadline():
+        first = templating.evaluate("card.list | list", ctx)
+        first.append(3)
+        assert templating.evaluate("card.list | list", ctx) == [1, 2]
+        again = templating.evaluate("card.list | list", ctx)
+        again.append(4)
+        assert templating.evaluate("card.list | list", ctx) == [1, 2]
+        # a one-use value (a generator) is computed every time
+        assert list(templating.evaluate("card.list | map('string')", ctx)) == ["1", "2"]
+        assert list(templating.evaluate("card.list | map('string')", ctx)) == ["1", "2"]
