@@ -80,3 +80,40 @@ def test_values_handed_out_are_the_callers_own():
         # a one-use value (a generator) is computed every time
         assert list(templating.evaluate("card.list | map('string')", ctx)) == ["1", "2"]
         assert list(templating.evaluate("card.list | map('string')", ctx)) == ["1", "2"]
+
+
+def test_an_expression_that_is_one_name_or_one_filter():
+    assert templating.evaluate("x", {"x": 1}) == 1
+    assert templating.evaluate("{{ x }}", {"x": 2}) == 2
+    got = set()
+    for seed in (1, 2, 3):
+        random.seed(seed)
+        got.add(templating.evaluate("range(1000) | random", {}))
+    assert len(got) == 3
+
+
+def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, monkeypatch):
+    from pnp.layout import tplcode
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path))
+
+    def fresh_process():
+        templating.new_run()
+        templating._cache.clear()
+        templating._expr_cache.clear()
+    fresh_process()
+    assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 4}}) == "8!"
+    assert templating.evaluate("card.n > 3", {"card": {"n": 4}}) is True
+    files = sorted((tmp_path / "templates-v1").glob("*.bin"))
+    assert len(files) == 2
+    fresh_process()
+    assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 5}}) == "10!"
+    assert templating.evaluate("card.n > 3", {"card": {"n": 3}}) is False
+    for f in files:    # a corrupt entry is ignored, and written again
+        f.write_bytes(f.read_bytes()[:-3] + b"xyz")
+    fresh_process()
+    assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 6}}) == "12!"
+    assert templating.evaluate("card.n > 3", {"card": {"n": 2}}) is False
+    assert all(tplcode.load(k, s) for k, s in (("t", "{{ card.n * 2 }}!"), ("e", "card.n > 3")))
+    with pytest.raises(templating.TemplateError, match="syntax error"):
+        templating.render("{{ card.n * }}", {"card": {}})
+    assert len(list((tmp_path / "templates-v1").glob("*.bin"))) == 2

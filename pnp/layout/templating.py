@@ -16,8 +16,10 @@ from contextlib import contextmanager
 
 import jinja2
 from jinja2 import nodes
+from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
+from pnp.layout import tplcode
 from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
                                 too_big)
 
@@ -75,12 +77,10 @@ def new_run() -> None:
 # own templates render, the game dict is still being filled in), and with a reference kept in the entry
 # so that the identity cannot be reused while the entry lives. The only callable value memoised over is
 # Layouts.geometry (a pure lookup, cached per Layouts); any other, or an object other than a dict, list or
-# tuple, makes the call not memoised, and so does
-# a template that may use chance or fresh objects (`random`, `lipsum`, `cycler`, `joiner`). Failures are
-# never memoised: they are raised again as today.
+# tuple, makes the call not memoised, and so does a template that may use chance or fresh objects
+# (`random`, `lipsum`, `cycler`, `joiner`). Failures are never memoised: they are raised again as today.
 MEMO_MAX = 20_000
 _memo: dict = {}
-_reads: dict = {}        # ("r" or "e", source) → sorted names it reads, or None when it is not to be memoised
 _MISSING = object()
 _PLAIN = frozenset({str, int, bool, type(None)})
 _IMPURE_NAMES = frozenset({"lipsum", "cycler", "joiner"})
@@ -92,9 +92,11 @@ def _names_read(ast) -> tuple | None:
     """Every name the template loads (a superset of what it reads from its context), or None if its
     result may differ between two runs over the same values."""
     names = set()
-    for n in ast.find_all((nodes.Name, nodes.Filter, nodes.Const)):
+    for n in (ast, *ast.find_all((nodes.Name, nodes.Filter, nodes.Const))):
         if isinstance(n, nodes.Name):
             names.add(n.name)
+        elif not isinstance(n, (nodes.Filter, nodes.Const)):   # the tree itself
+            continue
         elif (n.name if isinstance(n, nodes.Filter) else n.value) == "random":  # `|random`, `map('random')`
             return None
     return None if names & _IMPURE_NAMES else tuple(sorted(names))
@@ -108,15 +110,8 @@ def _pure(fn) -> bool:
     return getattr(fn, "__func__", None) in _pure_functions
 
 
-def _key(kind: str, source: str, ast_of, ctx: dict):
-    """The memo key of one call, or None (not memoised); ast_of() parses the source when first seen."""
-    names = _reads.get((kind, source), _MISSING)
-    if names is _MISSING:
-        try:
-            names = _names_read(ast_of())
-        except Exception:  # noqa: BLE001 — the real compile reports it
-            names = None
-        _reads[(kind, source)] = names
+def _key(kind: str, source: str, names, ctx: dict):
+    """The memo key of one call and the objects it refers to, or None (not memoised)."""
     if names is None:
         return None
     by_id = _armed and threading.get_ident() == _MAIN
@@ -180,15 +175,47 @@ def deadline():
         _armed = False
 
 
+def _template(code):
+    return ENV.template_class.from_code(ENV, code, ENV.make_globals(None), None)
+
+
 def _compile(source: str):
-    tpl = _cache.get(source)
-    if tpl is None:
-        try:
-            tpl = ENV.from_string(source)
-        except jinja2.TemplateSyntaxError as e:
-            raise TemplateError(f"template syntax error: {e.message}") from None
-        _cache[source] = tpl
-    return tpl
+    """(template, names it reads) of a source: from this run, from the disk cache, or compiled now."""
+    got = _cache.get(source)
+    if got is None:
+        kept = tplcode.load("t", source)
+        if kept is None:
+            try:
+                ast = ENV.parse(source)
+                names = _names_read(ast)     # before compiling: jinja's optimizer changes the tree
+                kept = names, ENV.compile(ast)
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"template syntax error: {e.message}") from None
+            tplcode.store("t", source, *kept)
+        got = _cache[source] = (_template(kept[1]), kept[0])
+    return got
+
+
+def _compile_expression(src: str):
+    """(function, names it reads) of an expression, as jinja's compile_expression makes it."""
+    got = _expr_cache.get(src)
+    if got is None:
+        kept = tplcode.load("e", src)
+        if kept is None:
+            try:
+                parser = Parser(ENV, src, state="variable")
+                expr = parser.parse_expression()
+                if not parser.stream.eos:
+                    raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+                expr.set_environment(ENV)
+                names = _names_read(expr)
+                kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
+                                                         lineno=1))
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"expression syntax error: {e.message}") from None
+            tplcode.store("e", src, *kept)
+        got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0])
+    return got
 
 
 def _explain(e: Exception) -> str:
@@ -204,12 +231,12 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
-    mk = _key("r", source, lambda: ENV.parse(source), ctx)
+    tpl, names = _compile(source)
+    mk = _key("r", source, names, ctx)
     if mk is not None:
         hit = _memo.get(mk[0])
         if hit is not None:
             return hit[0]
-    tpl = _compile(source)
     out, size = [], 0
     try:
         with deadline():
@@ -231,10 +258,6 @@ def render(source: str, ctx: dict) -> str:
     return text
 
 
-def _parse_expression(src: str):
-    return Parser(ENV, src, state="variable").parse_expression()
-
-
 def _copy(value):
     """What a memoised value is handed out as: the caller may change a list or dict it is given."""
     t = type(value)
@@ -251,18 +274,12 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
-    mk = _key("e", src, lambda: _parse_expression(src), ctx)
+    fn, names = _compile_expression(src)
+    mk = _key("e", src, names, ctx)
     if mk is not None:
         hit = _memo.get(mk[0])
         if hit is not None:
             return _copy(hit[0])
-    fn = _expr_cache.get(src)
-    if fn is None:
-        try:
-            fn = ENV.compile_expression(src, undefined_to_none=False)
-        except jinja2.TemplateSyntaxError as e:
-            raise TemplateError(f"expression syntax error: {e.message}") from None
-        _expr_cache[src] = fn
     try:
         with deadline():
             value = fn(**ctx)
