@@ -117,3 +117,44 @@ def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, m
     with pytest.raises(templating.TemplateError, match="syntax error"):
         templating.render("{{ card.n * }}", {"card": {}})
     assert len(list((tmp_path / "templates-v1").glob("*.bin"))) == 2
+
+
+SHORT = ["{{ index }}", "{{ card.start + index }}", "x{{ a[0] }}y {{ -b - 1 }}{{ c if d else e }}",
+         "{% set h = card.start + index %}{{ 'late' if h >= 9 else ('day' if ((h - 1) // 2) % 2 == 0 else 'night') }}",
+         "{{ item.id[1:] }}  {{ item.name }}", "{{ 1.5 }}{{ none }}{{ true }}", "{{ [1, 2][index] ~ card.start }}",
+         "{{ palette[card.symbol] }}", "{{ card.start / index }} {{ card.start // index }} {{ card.start % index }}",
+         "{{ card.start ** 2 }} {{ (card, index) }}", "{{ not card.start and index or 'z' }}",
+         "{{ card.start in [1, 2] }}{{ 'a' < card.symbol <= 'z' }}", "{{ g }}{% set g = 1 %}{{ g }}",
+         "{{ card.__class__ }}", "{{ card.missing }}", "{{ nothing }}", "{{ 'x' * index }}", "{{ card.items }}"]
+CTXS = [{"index": 2, "card": {"start": 3, "symbol": "s"}, "a": [7], "b": 1.5, "c": "C", "d": 0, "e": "E",
+         "item": {"id": "a12", "name": "N"}, "palette": {"s": "#123456"}, "g": "G"},
+        {"index": 0, "card": {"start": -0.0, "symbol": "t"}, "a": "q", "b": True, "c": None, "d": 1, "e": 1,
+         "item": {"id": "", "name": None}, "palette": {"s": "#123456"}},
+        {"index": 30000, "card": {"start": "ab", "symbol": 3}, "a": {}, "b": "x", "item": [], "palette": {}}]
+
+
+def test_the_short_way_gives_what_jinja_gives_or_gives_up():
+    from pnp.layout import tplfast
+    short = 0
+    for src in SHORT:
+        got = tplfast.source(templating.ENV, templating.ENV.parse(src), False)
+        fast = got and tplfast.function(templating.ENV, compile(got[0], "<t>", "exec"), got[1])
+        for ctx in CTXS:
+            try:
+                want = "".join(templating.ENV.from_string(src).generate(ctx))
+            except Exception as e:  # noqa: BLE001
+                want = e
+            if fast:
+                try:
+                    mine = fast(ctx)
+                except Exception:  # noqa: BLE001 — gives up: jinja runs it
+                    continue
+                short += 1
+                assert mine == want, (src, ctx)
+            if isinstance(want, str) and len(want) > templating.MAX_OUTPUT:
+                want = ValueError("too long")
+            try:
+                assert templating.render(src, ctx) == want
+            except templating.TemplateError as e:
+                assert isinstance(want, Exception), (src, ctx, e)
+    assert short > 20

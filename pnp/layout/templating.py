@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import signal
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import jinja2
 from jinja2 import nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
-from pnp.layout import tplcode
+from pnp.layout import tplcode, tplfast
 from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
                                 too_big)
 
@@ -179,25 +179,36 @@ def _template(code):
     return ENV.template_class.from_code(ENV, code, ENV.make_globals(None), None)
 
 
+def _fast_code(tree, expression: bool):
+    got = tplfast.source(ENV, tree, expression)
+    return None if got is None else (compile(got[0], "<template>", "exec"), got[1])
+
+
+def _fast(kept):
+    return None if kept[2] is None else tplfast.function(ENV, *kept[2])
+
+
 def _compile(source: str):
-    """(template, names it reads) of a source: from this run, from the disk cache, or compiled now."""
+    """(template, names it reads, short way or None) of a source: from this run, from the disk cache,
+    or compiled now."""
     got = _cache.get(source)
     if got is None:
         kept = tplcode.load("t", source)
         if kept is None:
             try:
                 ast = ENV.parse(source)
-                names = _names_read(ast)     # before compiling: jinja's optimizer changes the tree
-                kept = names, ENV.compile(ast)
+                names, fast = _names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
+                kept = names, ENV.compile(ast), fast
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"template syntax error: {e.message}") from None
-            tplcode.store("t", source, *kept)
-        got = _cache[source] = (_template(kept[1]), kept[0])
+            tplcode.store("t", source, kept)
+        got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept))
     return got
 
 
 def _compile_expression(src: str):
-    """(function, names it reads) of an expression, as jinja's compile_expression makes it."""
+    """(function, names it reads, short way or None) of an expression, as jinja's compile_expression
+    makes it."""
     got = _expr_cache.get(src)
     if got is None:
         kept = tplcode.load("e", src)
@@ -208,14 +219,30 @@ def _compile_expression(src: str):
                 if not parser.stream.eos:
                     raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
                 expr.set_environment(ENV)
-                names = _names_read(expr)
+                names, fast = _names_read(expr), _fast_code(expr, True)
                 kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
-                                                         lineno=1))
+                                                         lineno=1)), fast
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"expression syntax error: {e.message}") from None
-            tplcode.store("e", src, *kept)
-        got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0])
+            tplcode.store("e", src, kept)
+        got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0], _fast(kept))
     return got
+
+
+_NONE = object()
+_no_deadline = nullcontext()
+
+
+def _short(fast, ctx):
+    """The short way's result, or _NONE when there is none or it gave up (jinja then says what is wrong)."""
+    if fast is None:
+        return _NONE
+    try:
+        return fast(ctx)
+    except TemplateTimeout:
+        raise
+    except Exception:  # noqa: BLE001 — jinja runs it again and reports it as it always did
+        return _NONE
 
 
 def _explain(e: Exception) -> str:
@@ -231,7 +258,7 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
-    tpl, names = _compile(source)
+    tpl, names, fast = _compile(source)
     mk = _key("r", source, names, ctx)
     if mk is not None:
         hit = _memo.get(mk[0])
@@ -239,12 +266,15 @@ def render(source: str, ctx: dict) -> str:
             return hit[0]
     out, size = [], 0
     try:
-        with deadline():
-            for chunk in tpl.generate(ctx):
-                size += len(chunk)
-                if size > MAX_OUTPUT:
-                    raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
-                out.append(chunk)
+        with _no_deadline if _armed else deadline():   # a caller's deadline already runs
+            text = _short(fast, ctx)
+            if text is _NONE or len(text) > MAX_OUTPUT:
+                for chunk in tpl.generate(ctx):
+                    size += len(chunk)
+                    if size > MAX_OUTPUT:
+                        raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
+                    out.append(chunk)
+                text = "".join(out)
     except TemplateTimeout as e:
         _timed_out[source] = e
         raise
@@ -252,7 +282,6 @@ def render(source: str, ctx: dict) -> str:
         raise
     except Exception as e:  # any error inside user template code is the user's to fix
         raise TemplateError(_explain(e)) from None
-    text = "".join(out)
     if mk is not None:
         _remember(mk[0], text, mk[1])
     return text
@@ -274,15 +303,17 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
-    fn, names = _compile_expression(src)
+    fn, names, fast = _compile_expression(src)
     mk = _key("e", src, names, ctx)
     if mk is not None:
         hit = _memo.get(mk[0])
         if hit is not None:
             return _copy(hit[0])
     try:
-        with deadline():
-            value = fn(**ctx)
+        with _no_deadline if _armed else deadline():
+            value = _short(fast, ctx)
+            if value is _NONE:
+                value = fn(**ctx)
             if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
                 value._fail_with_undefined_error()
             check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)

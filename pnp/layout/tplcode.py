@@ -2,9 +2,10 @@
 
 Compiling one template (jinja's parser and code generator, then Python's compiler) costs about a
 millisecond; a build of several games meets some hundreds of them. Each compiled template is kept in
-`<cache>/templates-v1/<sha256>.bin`: the marshalled (names it reads, code object), behind a checksum
-of its own bytes. The file name hashes the source with everything the code depends on: the versions of
-jinja, Python and pnp and the text of the modules that configure the environment and generate code.
+`<cache>/templates-v1/<sha256>.bin`: the marshalled (names it reads, code object, code of its short
+way in pnp.layout.tplfast), behind a checksum of its own bytes. The file name hashes the source with
+everything the code depends on: the versions of jinja, Python and pnp and the text of the modules
+that configure the environment and generate code.
 Writes are atomic; an entry that does not read back whole is ignored and written again. Only templates
 that compiled are kept: a syntax error is found (and reported) afresh every time.
 """
@@ -35,11 +36,11 @@ def _path(kind: str, source: str) -> Path:
         import jinja2
 
         from pnp import __version__
-        from pnp.layout import sandbox, templating
+        from pnp.layout import sandbox, templating, tplfast
         h = hashlib.sha256()
         for part in (jinja2.__version__, __version__, sys.version, marshal.version):
             h.update(f"{part}\0".encode())
-        for mod in (sandbox, templating, sys.modules[__name__]):
+        for mod in (sandbox, templating, tplfast, sys.modules[__name__]):
             h.update(Path(mod.__file__).read_bytes())
         _salt = h.digest()
     h = hashlib.sha256(_salt)
@@ -48,7 +49,7 @@ def _path(kind: str, source: str) -> Path:
 
 
 def load(kind: str, source: str):
-    """(names, code) compiled earlier for this source, or None."""
+    """(names, code, short way) compiled earlier for this source, or None."""
     try:
         data = _path(kind, source).read_bytes()
     except (OSError, ValueError):
@@ -57,18 +58,19 @@ def load(kind: str, source: str):
     if len(data) < 33 or hashlib.sha256(payload).digest() != data[:32]:
         return None
     try:
-        names, code = marshal.loads(payload)
+        names, code, fast = marshal.loads(payload)
     except (ValueError, EOFError, TypeError):
         return None
-    if not isinstance(code, types.CodeType) or not (names is None or isinstance(names, tuple)):
+    if not isinstance(code, types.CodeType) or not (names is None or isinstance(names, tuple)) or not (
+            fast is None or isinstance(fast, tuple) and len(fast) == 2 and isinstance(fast[0], types.CodeType)):
         return None
-    return names, code
+    return names, code, fast
 
 
-def store(kind: str, source: str, names, code) -> None:
-    """Keep (names, code) for this source; a cache that cannot be written only costs time."""
+def store(kind: str, source: str, entry: tuple) -> None:
+    """Keep (names, code, short way) for this source; a cache that cannot be written only costs time."""
     try:
-        payload = marshal.dumps((names, code))
+        payload = marshal.dumps(entry)
     except ValueError:   # a constant marshal cannot write
         return
     path, tmp = _path(kind, source), None
