@@ -69,6 +69,7 @@ def _capped_lipsum(n=5, html=False, min=20, max=100):  # noqa: A002 (jinja's par
 
 
 ENV.globals["lipsum"] = _capped_lipsum
+_PURE_GLOBALS = (_range, max, min, len, sorted)
 
 _cache: dict = {}
 _expr_cache: dict = {}
@@ -120,6 +121,11 @@ def _pure(fn) -> bool:
         from pnp.layout.layouts import Layouts
         _pure_functions = (Layouts.geometry,)
     return getattr(fn, "__func__", None) in _pure_functions
+
+
+def _pure_call(fn) -> bool:
+    """Functions a short way may call (it may call them again through jinja when it gives up)."""
+    return any(fn is g for g in _PURE_GLOBALS) or _pure(fn)
 
 
 def _key(kind: str, source: str, names, ctx: dict):
@@ -197,7 +203,7 @@ def _fast_code(tree, expression: bool):
 
 
 def _fast(kept):
-    return None if kept[2] is None else tplfast.function(ENV, *kept[2])
+    return None if kept[2] is None else tplfast.function(ENV, *kept[2], pure=_pure_call)
 
 
 def _compile(source: str):

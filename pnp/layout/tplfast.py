@@ -13,12 +13,18 @@ which gives today's result or today's error. It never has side effects, so runni
 """
 from __future__ import annotations
 
+import keyword
+import types
+
 from jinja2 import nodes
 from jinja2.runtime import Undefined
+from jinja2.utils import _PassArg
 
 _BINOPS = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
            nodes.Mod: "%", nodes.Pow: "**"}
 _UNOPS = {nodes.Neg: "-", nodes.Pos: "+", nodes.Not: "not "}
+_CHANGING = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear", "update", "setdefault",
+                       "sort", "reverse", "add", "discard"})
 
 
 class GiveUp(Exception):
@@ -72,11 +78,27 @@ class _Writer:
             return f"cmp({self.expr(n.expr)}, ({ops}))"
         if isinstance(n, nodes.Concat):
             return f"cat(({''.join(self.expr(x) + ', ' for x in n.nodes)}))"
+        if isinstance(n, nodes.Filter) and n.node is not None:
+            fn = self.env.filters.get(n.name)   # only filters that need no context: not `random`, `map`…
+            pass_arg = None if fn is None else _PassArg.from_obj(fn)
+            if fn is None or pass_arg is _PassArg.context:
+                raise _No
+            # the evaluation context of a template without `{% autoescape %}` blocks is the environment's
+            head = {_PassArg.environment: "env, ", _PassArg.eval_context: "context.eval_ctx, "}.get(pass_arg, "")
+            return f"strict(F[{self.const(n.name)}]({head}{self.expr(n.node)}{self.signature(n)}))"
+        if isinstance(n, nodes.Call):
+            return f"call({self.expr(n.node)}{self.signature(n)})"
         if isinstance(n, nodes.List):
             return f"[{', '.join(self.expr(x) for x in n.items)}]"
         if isinstance(n, nodes.Tuple) and n.ctx == "load":
             return f"({''.join(self.expr(x) + ', ' for x in n.items)})"
         raise _No
+
+    def signature(self, n) -> str:
+        if n.dyn_args is not None or n.dyn_kwargs is not None or any(
+                keyword.iskeyword(k.key) or not k.key.isidentifier() for k in n.kwargs):
+            raise _No
+        return "".join(f", {self.expr(a)}" for a in n.args) + "".join(f", {k.key}={self.expr(k.value)}" for k in n.kwargs)
 
     def function(self, lines: list) -> str:
         head = [f"    {v} = nm(ctx, {self.const(k)})" for k, v in self.ctx_names.items()]
@@ -120,8 +142,10 @@ def source(env, tree, expression: bool):
         return None
 
 
-def function(env, code, consts):
-    """The function `fast(ctx)` of compiled source, bound to env's own operations."""
+def function(env, code, consts, pure):
+    """The function `fast(ctx)` of compiled source, bound to env's own operations. It calls only
+    functions without side effects: methods of plain values (the sandbox hands out no method that
+    changes them), the global functions `pure(fn)` accepts."""
     def strict(value):
         if isinstance(value, Undefined):
             raise GiveUp
@@ -134,9 +158,17 @@ def function(env, code, consts):
         return strict(env.getitem(obj, arg))
 
     def nm(ctx, name):
-        return strict(ctx[name])
+        return strict(ctx[name] if name in ctx else env.globals[name])
 
-    space = {"K": consts, "ga": ga, "gi": gi, "nm": nm, "bo": env.call_binop, "cmp": env.compare,
+    def call(fn, *args, **kwargs):
+        if not (pure(fn) or type(fn) is types.BuiltinMethodType and fn.__name__ not in _CHANGING
+                and isinstance(fn.__self__, (str, dict, list, tuple, int, float))):
+            raise GiveUp
+        return strict(env.call(context, fn, *args, **kwargs))
+
+    context = env.context_class(env, {}, None, {})   # only for calling functions that take none
+
+    space = {"K": consts, "ga": ga, "gi": gi, "nm": nm, "bo": env.call_binop, "F": env.filters, "env": env, "context": context, "strict": strict, "call": call, "cmp": env.compare,
              "cat": env.concat, "fin": env.finalize, "str": str}
     exec(code, space)  # noqa: S102 — code written above from a parsed template, never from the text itself
     return space["fast"]
