@@ -103,11 +103,9 @@ def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, m
     fresh_process()
     assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 4}}) == "8!"
     assert templating.evaluate("card.n > 3", {"card": {"n": 4}}) is True
-    assert "".join(templating.ENV.from_string("# {{ n }}\n").generate(n=1)) == "# 1"   # a booklet's text
     files = sorted((tmp_path / "templates-v1").glob("*.bin"))
-    assert len(files) == 3
+    assert len(files) == 2
     fresh_process()
-    assert "".join(templating.ENV.from_string("# {{ n }}\n").generate(n=2)) == "# 2"
     assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 5}}) == "10!"
     assert templating.evaluate("card.n > 3", {"card": {"n": 3}}) is False
     for f in files:    # a corrupt entry is ignored, and written again
@@ -118,7 +116,7 @@ def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, m
     assert all(tplcode.load(k, s) for k, s in (("t", "{{ card.n * 2 }}!"), ("e", "card.n > 3")))
     with pytest.raises(templating.TemplateError, match="syntax error"):
         templating.render("{{ card.n * }}", {"card": {}})
-    assert len(list((tmp_path / "templates-v1").glob("*.bin"))) == 3
+    assert len(list((tmp_path / "templates-v1").glob("*.bin"))) == 2
 
 
 SHORT = ["{{ index }}", "{{ (card.values() | list) | length > 1 }}{{ range(index) | list }}",

@@ -39,19 +39,7 @@ def _range(*args):
     return r
 
 
-class _Env(Env):
-    def compile(self, source, name=None, filename=None, raw=False, defer_init=False):
-        """`ENV.from_string(text)` (a booklet's whole text) takes its code from the disk cache too."""
-        if not isinstance(source, str) or name or filename or raw or defer_init:
-            return super().compile(source, name, filename, raw, defer_init)
-        kept = tplcode.load("c", source)
-        if kept is None:
-            kept = None, super().compile(source), None
-            tplcode.store("c", source, kept)
-        return kept[1]
-
-
-ENV = _Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+ENV = Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
           trim_blocks=True, lstrip_blocks=True, finalize=finalize)
 ENV.globals.update(range=_range, max=max, min=min, len=len, enumerate=enumerate, zip=zip, sorted=sorted)
 ENV.filters["pad"] = lambda v, n=2, c="0": str(v).rjust(min(int(n), MAX_VALUE), str(c)[:1] or "0")
