@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import signal
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import jinja2
+from jinja2 import nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
 
+from pnp.layout import tplcode, tplfast
 from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
                                 too_big)
 
@@ -53,6 +57,7 @@ def _capped_lipsum(n=5, html=False, min=20, max=100):  # noqa: A002 (jinja's par
 
 
 ENV.globals["lipsum"] = _capped_lipsum
+_PURE_GLOBALS = (_range, max, min, len, sorted)
 
 _cache: dict = {}
 _expr_cache: dict = {}
@@ -60,8 +65,89 @@ _timed_out: dict = {}   # template source → its TemplateTimeout: not run again
 
 
 def new_run() -> None:
-    """Forget which templates timed out (a new build, or a rebuild after an edit)."""
+    """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
     _timed_out.clear()
+    _memo.clear()
+
+
+# ---- memo: the same template over the same values gives the same text --------------------------------
+# A template reads only the names it mentions, so its result is memoised under (source, the values of
+# those names). Plain values (str, int, float, bool, None) are part of the key by type and value. Other
+# values (the card, data, game dicts…) are keyed by identity — only inside a caller's deadline (a face
+# being resolved), when the game's data is complete and nothing changes it any more (while the content's
+# own templates render, the game dict is still being filled in), and with a reference kept in the entry
+# so that the identity cannot be reused while the entry lives. The only callable value memoised over is
+# Layouts.geometry (a pure lookup, cached per Layouts); any other, or an object other than a dict, list or
+# tuple, makes the call not memoised, and so does a template that may use chance or fresh objects
+# (`random`, `lipsum`, `cycler`, `joiner`). Failures are never memoised: they are raised again as today.
+MEMO_MAX = 20_000
+_memo: dict = {}
+_MISSING = object()
+_PLAIN = frozenset({str, int, bool, type(None)})
+_IMPURE_NAMES = frozenset({"lipsum", "cycler", "joiner"})
+_MAIN = threading.main_thread().ident
+_pure_functions: tuple = ()
+
+
+def _names_read(ast) -> tuple | None:
+    """Every name the template loads (a superset of what it reads from its context), or None if its
+    result may differ between two runs over the same values."""
+    names = set()
+    for n in (ast, *ast.find_all((nodes.Name, nodes.Filter, nodes.Const))):
+        if isinstance(n, nodes.Name):
+            names.add(n.name)
+        elif not isinstance(n, (nodes.Filter, nodes.Const)):   # the tree itself
+            continue
+        elif (n.name if isinstance(n, nodes.Filter) else n.value) == "random":  # `|random`, `map('random')`
+            return None
+    return None if names & _IMPURE_NAMES else tuple(sorted(names))
+
+
+def _pure(fn) -> bool:
+    global _pure_functions
+    if not _pure_functions:
+        from pnp.layout.layouts import Layouts
+        _pure_functions = (Layouts.geometry,)
+    return getattr(fn, "__func__", None) in _pure_functions
+
+
+def _pure_call(fn) -> bool:
+    """Functions a short way may call (it may call them again through jinja when it gives up)."""
+    return any(fn is g for g in _PURE_GLOBALS) or _pure(fn)
+
+
+def _key(kind: str, source: str, names, ctx: dict):
+    """The memo key of one call and the objects it refers to, or None (not memoised)."""
+    if names is None:
+        return None
+    by_id = _armed and threading.get_ident() == _MAIN
+    key, refs = [kind, source], []
+    for name in names:
+        v = ctx.get(name, _MISSING)
+        t = type(v)
+        if t in _PLAIN or v is _MISSING:
+            key += (t, v)
+        elif t is float:
+            key += (t, v.hex())           # 0.0 and -0.0 are equal but print differently
+        elif not by_id:
+            return None
+        elif callable(v):
+            if not _pure(v):
+                return None
+            key += (t, id(v.__self__))
+            refs.append(v.__self__)
+        elif isinstance(v, (dict, list, tuple)):   # plain data: no method of theirs has side effects
+            key += (t, id(v))
+            refs.append(v)
+        else:
+            return None
+    return tuple(key), refs
+
+
+def _remember(key, value, refs) -> None:
+    if len(_memo) >= MEMO_MAX:
+        _memo.clear()
+    _memo[key] = (value, refs)
 
 
 def is_template(value) -> bool:
@@ -95,15 +181,74 @@ def deadline():
         _armed = False
 
 
+def _template(code):
+    return ENV.template_class.from_code(ENV, code, ENV.make_globals(None), None)
+
+
+def _fast_code(tree, expression: bool):
+    got = tplfast.source(ENV, tree, expression)
+    return None if got is None else (compile(got[0], "<template>", "exec"), got[1])
+
+
+def _fast(kept):
+    return None if kept[2] is None else tplfast.function(ENV, *kept[2], pure=_pure_call)
+
+
 def _compile(source: str):
-    tpl = _cache.get(source)
-    if tpl is None:
-        try:
-            tpl = ENV.from_string(source)
-        except jinja2.TemplateSyntaxError as e:
-            raise TemplateError(f"template syntax error: {e.message}") from None
-        _cache[source] = tpl
-    return tpl
+    """(template, names it reads, short way or None) of a source: from this run, from the disk cache,
+    or compiled now."""
+    got = _cache.get(source)
+    if got is None:
+        kept = tplcode.load("t", source)
+        if kept is None:
+            try:
+                ast = ENV.parse(source)
+                names, fast = _names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
+                kept = names, ENV.compile(ast), fast
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"template syntax error: {e.message}") from None
+            tplcode.store("t", source, kept)
+        got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept))
+    return got
+
+
+def _compile_expression(src: str):
+    """(function, names it reads, short way or None) of an expression, as jinja's compile_expression
+    makes it."""
+    got = _expr_cache.get(src)
+    if got is None:
+        kept = tplcode.load("e", src)
+        if kept is None:
+            try:
+                parser = Parser(ENV, src, state="variable")
+                expr = parser.parse_expression()
+                if not parser.stream.eos:
+                    raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+                expr.set_environment(ENV)
+                names, fast = _names_read(expr), _fast_code(expr, True)
+                kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
+                                                         lineno=1)), fast
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"expression syntax error: {e.message}") from None
+            tplcode.store("e", src, kept)
+        got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0], _fast(kept))
+    return got
+
+
+_NONE = object()
+_no_deadline = nullcontext()
+
+
+def _short(fast, ctx):
+    """The short way's result, or _NONE when there is none or it gave up (jinja then says what is wrong)."""
+    if fast is None:
+        return _NONE
+    try:
+        return fast(ctx)
+    except TemplateTimeout:
+        raise
+    except Exception:  # noqa: BLE001 — jinja runs it again and reports it as it always did
+        return _NONE
 
 
 def _explain(e: Exception) -> str:
@@ -119,15 +264,23 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
-    tpl = _compile(source)
+    tpl, names, fast = _compile(source)
+    mk = _key("r", source, names, ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return hit[0]
     out, size = [], 0
     try:
-        with deadline():
-            for chunk in tpl.generate(ctx):
-                size += len(chunk)
-                if size > MAX_OUTPUT:
-                    raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
-                out.append(chunk)
+        with _no_deadline if _armed else deadline():   # a caller's deadline already runs
+            text = _short(fast, ctx)
+            if text is _NONE or len(text) > MAX_OUTPUT:
+                for chunk in tpl.generate(ctx):
+                    size += len(chunk)
+                    if size > MAX_OUTPUT:
+                        raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
+                    out.append(chunk)
+                text = "".join(out)
     except TemplateTimeout as e:
         _timed_out[source] = e
         raise
@@ -135,7 +288,18 @@ def render(source: str, ctx: dict) -> str:
         raise
     except Exception as e:  # any error inside user template code is the user's to fix
         raise TemplateError(_explain(e)) from None
-    return "".join(out)
+    if mk is not None:
+        _remember(mk[0], text, mk[1])
+    return text
+
+
+def _copy(value):
+    """What a memoised value is handed out as: the caller may change a list or dict it is given."""
+    t = type(value)
+    return list(value) if t is list else dict(value) if t is dict else value
+
+
+_KEEPABLE = frozenset({str, int, float, bool, type(None), range, list, dict})
 
 
 def evaluate(expr: str, ctx: dict):
@@ -145,20 +309,23 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
-    fn = _expr_cache.get(src)
-    if fn is None:
-        try:
-            fn = ENV.compile_expression(src, undefined_to_none=False)
-        except jinja2.TemplateSyntaxError as e:
-            raise TemplateError(f"expression syntax error: {e.message}") from None
-        _expr_cache[src] = fn
+    fn, names, fast = _compile_expression(src)
+    mk = _key("e", src, names, ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return _copy(hit[0])
     try:
-        with deadline():
-            value = fn(**ctx)
+        with _no_deadline if _armed else deadline():
+            value = _short(fast, ctx)
+            if value is _NONE:
+                value = fn(**ctx)
             if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
                 value._fail_with_undefined_error()
             check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
-            return value
+        if mk is not None and type(value) in _KEEPABLE:   # not generators and other one-use things
+            _remember(mk[0], _copy(value), mk[1])
+        return value
     except TemplateTimeout as e:
         _timed_out[src] = e
         raise
