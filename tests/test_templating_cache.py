@@ -103,7 +103,7 @@ def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, m
     fresh_process()
     assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 4}}) == "8!"
     assert templating.evaluate("card.n > 3", {"card": {"n": 4}}) is True
-    files = sorted((tmp_path / "templates-v1").glob("*.bin"))
+    files = sorted((tmp_path / "templates-v2").glob("*.bin"))
     assert len(files) == 2
     fresh_process()
     assert templating.render("{{ card.n * 2 }}!", {"card": {"n": 5}}) == "10!"
@@ -116,7 +116,7 @@ def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, m
     assert all(tplcode.load(k, s) for k, s in (("t", "{{ card.n * 2 }}!"), ("e", "card.n > 3")))
     with pytest.raises(templating.TemplateError, match="syntax error"):
         templating.render("{{ card.n * }}", {"card": {}})
-    assert len(list((tmp_path / "templates-v1").glob("*.bin"))) == 2
+    assert len(list((tmp_path / "templates-v2").glob("*.bin"))) == 2
 
 
 SHORT = ["{{ index }}", "{{ (card.values() | list) | length > 1 }}{{ range(index) | list }}",

@@ -14,9 +14,6 @@ that reported is resolved again for every card, exactly as before.
 """
 from __future__ import annotations
 
-import jinja2
-import jinja2.meta
-
 from pnp.layout import templating
 
 # names whose values are one object for every card of a component in one language
@@ -51,10 +48,7 @@ def template_names(v: str) -> frozenset | None:
     """The context names one template reads; None when it does not parse."""
     if not templating.is_template(v):
         return frozenset()
-    try:
-        return frozenset(jinja2.meta.find_undeclared_variables(templating.ENV.parse(v)))
-    except jinja2.TemplateSyntaxError:
-        return None
+    return templating.context_names(v)   # compiled once (and kept on disk) for rendering anyway
 
 
 def names(el) -> frozenset | None:

@@ -15,6 +15,7 @@ import threading
 from contextlib import contextmanager, nullcontext
 
 import jinja2
+import jinja2.meta
 from jinja2 import nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
@@ -204,12 +205,22 @@ def _compile(source: str):
             try:
                 ast = ENV.parse(source)
                 names, fast = _names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
-                kept = names, ENV.compile(ast), fast
+                context = tuple(sorted(jinja2.meta.find_undeclared_variables(ast)))
+                kept = names, ENV.compile(ast), fast, context
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"template syntax error: {e.message}") from None
             tplcode.store("t", source, kept)
-        got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept))
+        got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept), frozenset(kept[3]))
     return got
+
+
+def context_names(source: str) -> frozenset | None:
+    """The names a template reads from its context (jinja2.meta's undeclared variables: not those it sets
+    itself), or None when it does not compile."""
+    try:
+        return _compile(source)[3]
+    except TemplateError:
+        return None
 
 
 def _compile_expression(src: str):
@@ -227,7 +238,7 @@ def _compile_expression(src: str):
                 expr.set_environment(ENV)
                 names, fast = _names_read(expr), _fast_code(expr, True)
                 kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
-                                                         lineno=1)), fast
+                                                         lineno=1)), fast, ()
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"expression syntax error: {e.message}") from None
             tplcode.store("e", src, kept)
@@ -264,7 +275,7 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
-    tpl, names, fast = _compile(source)
+    tpl, names, fast, _context = _compile(source)
     mk = _key("r", source, names, ctx)
     if mk is not None:
         hit = _memo.get(mk[0])

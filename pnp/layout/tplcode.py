@@ -2,7 +2,7 @@
 
 Compiling one template (jinja's parser and code generator, then Python's compiler) costs about a
 millisecond; a build of several games meets some hundreds of them. Each compiled template is kept in
-`<cache>/templates-v1/<sha256>.bin`: the marshalled (names it reads, code object, code of its short
+`<cache>/templates-v2/<sha256>.bin`: the marshalled (names it reads, code object, code of its short
 way in pnp.layout.tplfast), behind a checksum of its own bytes. The file name hashes the source with
 everything the code depends on: the versions of jinja, Python and pnp and the text of the modules
 that configure the environment and generate code.
@@ -27,7 +27,7 @@ _pruned = False
 
 
 def _folder() -> Path:
-    return cache_root() / "templates-v1"
+    return cache_root() / "templates-v2"
 
 
 def _path(kind: str, source: str) -> Path:
@@ -58,13 +58,14 @@ def load(kind: str, source: str):
     if len(data) < 33 or hashlib.sha256(payload).digest() != data[:32]:
         return None
     try:
-        names, code, fast = marshal.loads(payload)
+        names, code, fast, context = marshal.loads(payload)
     except (ValueError, EOFError, TypeError):
         return None
     if not isinstance(code, types.CodeType) or not (names is None or isinstance(names, tuple)) or not (
-            fast is None or isinstance(fast, tuple) and len(fast) == 2 and isinstance(fast[0], types.CodeType)):
+            fast is None or isinstance(fast, tuple) and len(fast) == 2 and isinstance(fast[0], types.CodeType)) or not (
+            isinstance(context, tuple) and all(isinstance(n, str) for n in context)):
         return None
-    return names, code, fast
+    return names, code, fast, context
 
 
 def store(kind: str, source: str, entry: tuple) -> None:
