@@ -6,7 +6,7 @@ when complete.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp import __version__
@@ -280,83 +280,28 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
     comps = _chosen(game, opts.only)
-    for lang in langs:
-        resolver = resolver_for(prep, lang)
-        resolver.draft = opts.draft
-        books = _booklets(prep, resolver, comps, opts)
-        only = f".{'+'.join(opts.only)}" if opts.only else ""
-        name = f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}{'.draft' if opts.draft else ''}.pdf"
-        target = outdir / name
-        comps_info = []
-        cm = atomic_output(target, root=opts.out)
-        f = cm.__enter__()
-        ok = False
-        try:
-            meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
-                    "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
-                    "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
-                    "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
-                                                                     credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
-                    "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
-            sub = game.meta.get("subtitle") or game.meta.get("description")
-            if sub:
-                meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
-            from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
-            writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
-            sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
-            if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-                _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
-                             prep.fonts, resolver.ctx.game["title"])
-            two_sided = duplex_document(game, opts.duplex)
-            for comp in comps:
-                title = str(resolver.ctx.game["components"][comp.id]["title"])
-                if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
-                    writer.page(impose.Page(*paper, side="blank"))
-                if comp.kind == "booklet":
-                    if comp.id in books:       # else its problems are raised below, with the others
-                        comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
-                    continue
-                count = 0
-                first_face = None
+    only = f".{'+'.join(opts.only)}" if opts.only else ""
+    names = {lang: f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}"
+                   f"{'.draft' if opts.draft else ''}.pdf" for lang in langs}
 
-                def counted(it):
-                    nonlocal count, first_face
-                    for pair in it:
-                        count += 1
-                        first_face = first_face or pair[0]
-                        yield pair
-                if parallel.worth_it(comp, opts.jobs, cache):
-                    made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
-                else:
-                    made = faces(prep, lang, resolver, comp, cache)
-                stream = counted(sets.observe(comp, made))
-                if opts.ink_saver:
-                    from pnp.render import ink
-                    stream = ink.pairs(stream)
-                _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
-                                           duplex_document(game, opts.duplex)), title, pagelint, comp)
-                if first_face:
-                    comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
-                                       "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
-                                       "bleed_mm": round(mm(first_face.bleed), 2)})
-            if resolver.problems:
-                raise Problems(resolver.problems)
-            found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
-            found = _levels(found, opts)
-            fit = [x for x in found if x.severity == "error"]
-            if fit:
-                raise RuleErrors(sorted(fit))
-            writer.close()
-            ok = True
-        finally:
-            if ok:
-                cm.__exit__(None, None, None)
-            else:
-                import sys
-                cm.__exit__(*sys.exc_info())
-        pdfs.append({"path": str(Path(game_id) / name), "pages": writer.pages, "paper": opts.paper,
-                     "duplex": opts.duplex, "language": lang, "components": comps_info,
-                     "fonts": sorted(set(prep.fonts.names.values()))})
+    def one(lang, f, jobs):   # (components, pages, findings, the fonts registered so far) of one language
+        return (*_language(prep, lang, replace(opts, jobs=jobs), comps, paper, cache, drawn, f),
+                set(prep.fonts.names.values()))
+    side_by_side = cache is None and opts.jobs > 1 and len(langs) > 1 and parallel.can_fork()
+    made = parallel.languages(langs, one, opts.jobs) if side_by_side else None
+    fonts: set = set()
+    for lang in langs:
+        target = outdir / names[lang]
+        if made is None:
+            with atomic_output(target, root=opts.out) as f:
+                comps_info, pages, found, used = one(lang, f, opts.jobs)
+        else:   # each language was built in its own process: written here, in order, as one process would
+            data, comps_info, pages, found, used = parallel.outcome(made[lang])
+            with atomic_output(target, root=opts.out) as f:
+                f.write(data)
+        fonts |= used
+        pdfs.append({"path": str(Path(game_id) / names[lang]), "pages": pages, "paper": opts.paper,
+                     "duplex": opts.duplex, "language": lang, "components": comps_info, "fonts": sorted(fonts)})
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
@@ -364,3 +309,68 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
     qr.flush()
     return manifest
+
+
+def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
+    """One language of a game written as a PDF into the file object f; returns (components, pages, findings)."""
+    game = prep.game
+    resolver = resolver_for(prep, lang)
+    resolver.draft = opts.draft
+    books = _booklets(prep, resolver, comps, opts)
+    comps_info = []
+    meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
+            "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
+            "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
+            "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
+                                                             credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
+            "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
+    sub = game.meta.get("subtitle") or game.meta.get("description")
+    if sub:
+        meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
+    from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
+    writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
+    sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
+    if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
+        _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
+                     prep.fonts, resolver.ctx.game["title"])
+    two_sided = duplex_document(game, opts.duplex)
+    for comp in comps:
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
+            writer.page(impose.Page(*paper, side="blank"))
+        if comp.kind == "booklet":
+            if comp.id in books:       # else its problems are raised below, with the others
+                comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
+            continue
+        count = 0
+        first_face = None
+
+        def counted(it):
+            nonlocal count, first_face
+            for pair in it:
+                count += 1
+                first_face = first_face or pair[0]
+                yield pair
+        if parallel.worth_it(comp, opts.jobs, cache):
+            made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+        else:
+            made = faces(prep, lang, resolver, comp, cache)
+        stream = counted(sets.observe(comp, made))
+        if opts.ink_saver:
+            from pnp.render import ink
+            stream = ink.pairs(stream)
+        _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+                                   duplex_document(game, opts.duplex)), title, pagelint, comp)
+        if first_face:
+            comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
+                               "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
+                               "bleed_mm": round(mm(first_face.bleed), 2)})
+    if resolver.problems:
+        raise Problems(resolver.problems)
+    found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
+    found = _levels(found, opts)
+    fit = [x for x in found if x.severity == "error"]
+    if fit:
+        raise RuleErrors(sorted(fit))
+    writer.close()
+    return comps_info, writer.pages, found

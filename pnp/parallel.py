@@ -123,3 +123,64 @@ def _chunk(comp_id: str, lo: int, hi: int):
     for f, b in build.faces(prep, lang, resolver, comp, items=range(lo, hi)):
         out.append(made(f) + made(b))
     return out, resolver.problems - problems, resolver.findings - findings, qr.take_new()
+
+
+_LANG = None        # the function a forked language process runs (see languages)
+
+
+def languages(langs, one, jobs: int) -> dict:
+    """Build each language of a game in its own forked process (after the game is prepared: the rules
+    ran once), `one(lang, file, jobs)` writing its PDF into memory; returns lang → what `outcome`
+    reads. The caller writes the files in language order and raises the first language's error, so
+    the files and messages are those of one process building the languages one after another."""
+    from concurrent.futures import ProcessPoolExecutor
+    global _LANG
+    _LANG = one
+    share = max(1, jobs // len(langs))          # the cores each language may use for its own workers
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(langs)), mp_context=multiprocessing.get_context("fork"),
+                               initializer=_quiet)
+    ok = False
+    try:
+        futures = {lang: pool.submit(_language, lang, share) for lang in langs}
+        out = {lang: fut.result() for lang, fut in futures.items()}
+        ok = True
+        return out
+    finally:
+        _LANG = None
+        if not ok:
+            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+                proc.terminate()
+        pool.shutdown(wait=ok, cancel_futures=True)
+
+
+def _language(lang, jobs):
+    """In a forked process: one language's PDF bytes and what the manifest needs, or its error."""
+    import io
+    from pnp.build import RuleErrors
+    from pnp.errors import Problems
+    from pnp.layout import qr
+    buf = io.BytesIO()
+    try:
+        comps_info, pages, found, fonts = _LANG(lang, buf, jobs)
+    except Problems as e:
+        return "problems", (e.problems, getattr(e, "findings", None)), qr.take_new()
+    except RuleErrors as e:
+        return "rules", e.findings, qr.take_new()
+    return "ok", (buf.getvalue(), comps_info, pages, found, fonts), qr.take_new()
+
+
+def outcome(made):
+    """(PDF bytes, components, pages, findings, fonts) of one language built by `languages`, or its error raised."""
+    from pnp.build import RuleErrors
+    from pnp.errors import Problems
+    from pnp.layout import qr
+    kind, payload, new_qr = made
+    qr.merge(new_qr)
+    if kind == "problems":
+        e = Problems(payload[0])
+        if payload[1] is not None:
+            e.findings = payload[1]
+        raise e
+    if kind == "rules":
+        raise RuleErrors(payload)
+    return payload

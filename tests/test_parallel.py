@@ -70,3 +70,37 @@ def test_workers_report_the_same_problems_as_one_process(tmp_path, monkeypatch):
         said[jobs] = sorted(map(str, e.value.problems))
     assert said[1] and said[1] == said[2]
     assert not (tmp_path / "j2" / "synth").exists() or not list((tmp_path / "j2" / "synth").glob("*.pdf"))
+
+
+# ---- one game's languages built side by side (pnp.parallel.languages) -----------------------------
+
+def _one_game_all_languages(root, out, jobs):
+    r = run_pnp("--project", root, "build", "criminal-poker", "--lang", "all", "-j", jobs, "--out", out,
+                env={"SOURCE_DATE_EPOCH": "1700000000"})
+    files = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    return r.returncode, r.stdout.replace(str(out), "OUT"), r.stderr, files
+
+
+def test_languages_side_by_side_write_what_one_process_writes(tmp_path):
+    from conftest import copy_project
+    root = copy_project(tmp_path)
+    one = _one_game_all_languages(root, tmp_path / "j1", "1")
+    two = _one_game_all_languages(root, tmp_path / "j2", "2")
+    assert one[0] == 0 and len(one[3]) == 3       # two PDFs and the manifest (fonts of both languages)
+    assert one[1].splitlines()[:-1] == two[1].splitlines()[:-1]   # the last line holds the time
+    assert one[2:] == two[2:]
+
+
+def test_a_problem_in_the_second_language_is_reported_as_one_process_reports_it(tmp_path):
+    """English lacks a translation: zh-TW is written, en is not, and the messages are the same."""
+    import re
+    from conftest import copy_project
+    root = copy_project(tmp_path)
+    deck = root / "content" / "criminal-poker" / "evidence.yaml"
+    text = deck.read_text("utf-8")
+    deck.write_text(re.sub(r", en: [^}\n]*\}", "}", text, count=1), "utf-8")
+    one = _one_game_all_languages(root, tmp_path / "j1", "1")
+    two = _one_game_all_languages(root, tmp_path / "j2", "2")
+    assert one[0] == two[0] == 2
+    assert "`en`" in one[2] and one[1:] == two[1:]
+    assert [p.name for p in one[3]] == ["criminal-poker.zh-TW.a4.pdf"]
