@@ -1,6 +1,7 @@
 """The `pnp` command line: parse, call, print, exit code (0 ok, 1 rule errors, 2 bad input)."""
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -47,6 +48,11 @@ class _Main(click.Group):
 @click.pass_context
 def main(ctx, project):
     """Print-and-play asset generator: YAML cards + layouts → print-ready PDFs."""
+    # A build makes millions of short-lived objects that hold no cycles (pieces, runs, tuples): with
+    # CPython's default threshold (700) the cycle collector runs thousands of times over a growing heap.
+    # Measured on 2 cores: 10,000 cards 10.4 → 8.8 s, the five games' CPU 3.85 → 3.66 s; peak memory
+    # the same (190 MB). Workers are forked and keep it.
+    gc.set_threshold(100_000, 20, 100)
     ctx.ensure_object(dict)
     ctx.obj["project"] = project
     _check_environment()
