@@ -91,7 +91,7 @@ def product_for(profile: Profile, w_pt: float, h_pt: float):
 
 def export(col, target: Path, shops=("thegamecrafter", "makeplayingcards")) -> dict:
     """Write one folder per shop and deck under target; returns {shop: {deck: product or reason}}."""
-    plan, jobs_faces = [], []
+    plan = []
     report: dict = {}
     for shop in shops:
         prof = PROFILES[shop]

@@ -25,7 +25,6 @@ def layout_for(prep, comp, item, side, default, decl, memo, resolver):
         memo[name] = None
         return None
     if default is not None and (lay.w, lay.h) != (default.w, default.h):
-        from pnp.layout.units import mm
         resolver.problems.add(Problem(pos, f"layout `{name}` ({mm(lay.w):g} x {mm(lay.h):g} mm) chosen for card "
                                       f"`{item.id}` differs in size from `{default.name}` ({mm(default.w):g} x "
                                       f"{mm(default.h):g} mm)", "pieces of one component share one size: give the "

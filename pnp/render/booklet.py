@@ -18,7 +18,7 @@ from pnp.layout.units import MM, UnitError, length, mm
 from pnp.render import booklet_flow as bf
 from pnp.render import credits_text
 from pnp.render.booklet_md import Source
-from pnp.render.impose import MARGIN, PAPERS, Page, Slot
+from pnp.render.impose import PAPERS, Page, Slot
 
 PAGE = {"a4": (148 * MM, 210 * MM), "letter": (139.7 * MM, 215.9 * MM)}   # A5; half a US Letter sheet
 MODES = ("saddle", "none")

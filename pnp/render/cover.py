@@ -104,7 +104,6 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     y = 22 * MM
 
     def text(s, size, *, x=m, width=w, align="left", color=INK, role="sans", h=None, min_size=None):
-        nonlocal y
         box_h = h or size * 1.3 * max(1, s.count("\n") + 1)
         laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), min_size=min_size or size,
                                         align=align, color=color)
