@@ -80,3 +80,27 @@ def test_converted_font_bytes_do_not_depend_on_when_or_where(tmp_path, monkeypat
     import io
     head = TTFont(io.BytesIO(out[0]))["head"]
     assert head.modified == head.created == 3600 * 24 * 365 * 80
+
+
+def test_font_hashes_are_remembered_by_path_size_and_time(tmp_path, monkeypatch):
+    """A font's hash (its converted copy's name) is kept on disk; an edited file is hashed again, and a
+    damaged record is ignored."""
+    import os
+    from pnp.render import fonts
+    monkeypatch.setattr(fonts, "cache_dir", lambda: tmp_path / "cache")
+    font = tmp_path / "f.otf"
+
+    def digest():
+        fonts._digest_of.cache_clear()
+        fonts._kept_digests.cache_clear()
+        return fonts._digest(font)
+    font.write_bytes(b"a" * 100)
+    first = digest()
+    assert first in (tmp_path / "cache" / "digests.json").read_text("utf-8")
+    st = font.stat()
+    font.write_bytes(b"b" * 100)
+    os.utime(font, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    second = digest()
+    assert second != first
+    (tmp_path / "cache" / "digests.json").write_text("{not json", "utf-8")
+    assert digest() == second

@@ -2,7 +2,8 @@
 
 ReportLab embeds only TrueType outlines; Noto CJK ships CFF outlines. We convert a CFF font to
 TrueType once with fontTools (cu2qu) and cache the result by the source file's hash, so later builds
-only load it (~0.1 s). ReportLab then embeds a subset of the glyphs each PDF uses.
+only load it (~0.1 s); the hash itself is remembered by the file's path, size and time (digests.json in
+the same folder). ReportLab then embeds a subset of the glyphs each PDF uses.
 """
 from __future__ import annotations
 
@@ -48,16 +49,54 @@ def _digest(path: Path) -> str:
 
 
 @lru_cache(maxsize=64)
-def _digest_of(path: str, _size: int, _mtime: int) -> str:
+def _digest_of(path: str, size: int, mtime: int) -> str:
+    """The font file's content hash, remembered on disk under its path, size and time (as make trusts a
+    file's time): every build process would otherwise read and hash 14 MB of built-in fonts again."""
+    key = f"{CONVERTER_VERSION}\0{path}\0{size}\0{mtime}"
+    kept = _kept_digests()
+    got = kept.get(key)
+    if isinstance(got, str) and len(got) == 16:
+        return got
     h = hashlib.sha256(CONVERTER_VERSION.encode())
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
-    return h.hexdigest()[:16]
+    digest = kept[key] = h.hexdigest()[:16]
+    _keep_digests(kept)
+    return digest
+
+
+@lru_cache(maxsize=1)
+def _kept_digests() -> dict:
+    import json
+    try:
+        got = json.loads((cache_dir() / "digests.json").read_text("utf-8"))
+        return got if isinstance(got, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _keep_digests(kept: dict) -> None:
+    """Write the remembered hashes (the newest 64) atomically; a cache that cannot be written only costs time."""
+    import json
+    while len(kept) > 64:
+        kept.pop(next(iter(kept)))
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(kept, f)
+        os.replace(tmp, folder / "digests.json")
+    except OSError:
+        pass
 
 
 def to_truetype(src: Path) -> Path:
     """A TrueType-outlined copy of src (src itself when it already is one)."""
+    converted = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
+    if converted.is_file():   # converted before (a TrueType source never has a copy): no need to open it
+        return converted
     from fontTools.ttLib import TTFont as FT, TTLibError
     try:
         font = FT(str(src), lazy=True)
