@@ -24,7 +24,8 @@ from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
 from pnp.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
 from pnp.render.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp import lint, parallel, rules
+from pnp import facestore, lint, parallel, rules
+from pnp.cache import digest
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 from pnp.lint import geometry
@@ -168,9 +169,11 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     front0 = prep.layouts.get(comp.front, decl.at("front"))
     back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
     chosen: dict = {}
-    reprs: dict = {}      # layout → its repr, for cache keys (computed once per layout, not per card)
+    reprs: dict = {}      # layout → a digest of its repr, for cache keys (once per layout, not per card)
     beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
-    seen = reuse.Beyond(prep, resolver) if cache is not None else None
+    seen = None
+    if cache is not None:   # one per resolver: its fingerprints hold for every component
+        seen = resolver.beyond = getattr(resolver, "beyond", None) or reuse.Beyond(prep, resolver)
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
         front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
@@ -180,6 +183,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
         if cache is not None and (id(front), id(back)) not in beyond:
             beyond[id(front), id(back)] = seen((front, back))
         same = None   # copies of a card whose layouts do not read `copy` are the first copy's faces
+        alike = item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None)
         for copy in range(item.copies):
             if same is not None:
                 yield same
@@ -188,14 +192,17 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                layouts = tuple(reprs.setdefault(id(x), repr(x)) for x in (front, back))
-                key = (lang, *layouts, repr(ctx["card"]), copy, beyond[id(front), id(back)])
+                layouts = tuple(reprs[id(x)] if id(x) in reprs else reprs.setdefault(id(x), digest(x))
+                                for x in (front, back))
+                key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
                 hit = cache.get(key)
                 if hit is not None:
                     resolver.findings.update(hit[2])
                     for face, ink in zip(hit[:2], hit[3:]):   # the lint's measurements travel with the face
                         if face is not None:
                             geometry.remember(face.pieces, ink)
+                    if alike:
+                        same = hit[0], hit[1]
                     yield hit[0], hit[1]
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
@@ -203,7 +210,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             f = pictured.get((comp.id, i, "front")) or resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
             b = (pictured.get((comp.id, i, "back")) or resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back")
                  if back else None)
-            if item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None):
+            if alike:
                 same = f, b
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
@@ -330,6 +337,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
     writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
     sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
+    store = facestore.for_game(prep, lang, opts.draft) if cache is None else None   # faces of the last build
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
         _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                      prep.fonts, resolver.ctx.game["title"])
@@ -354,7 +362,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         if parallel.worth_it(comp, opts.jobs, cache):
             made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
         else:
-            made = faces(prep, lang, resolver, comp, cache)
+            made = faces(prep, lang, resolver, comp, cache if store is None else store)
         stream = counted(sets.observe(comp, made))
         if opts.ink_saver:
             from pnp.render import ink
@@ -373,4 +381,6 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     if fit:
         raise RuleErrors(sorted(fit))
     writer.close()
+    if store is not None:
+        store.save(prune=not opts.only)
     return comps_info, writer.pages, found

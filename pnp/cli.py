@@ -175,6 +175,8 @@ def _weight(task) -> int:
 def _worker_init():
     import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends a worker quietly; the main process reports it
+    from pnp.parallel import die_with_parent
+    die_with_parent()
 
 
 def _build_one(task):

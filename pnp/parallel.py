@@ -99,6 +99,33 @@ def faces(prep, lang, resolver, comp, jobs: int):
 def _quiet():
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the writer's to handle
+    die_with_parent()
+
+
+def die_with_parent() -> None:
+    """In a worker process: end when the process that started it ends, even killed by SIGKILL (which
+    leaves it no time to stop its workers; they would wait on their task queue for ever, each holding
+    its memory). On Linux the kernel kills the worker (prctl PR_SET_PDEATHSIG); elsewhere a thread
+    looks at the parent every second."""
+    import signal
+    parent = os.getppid()
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:   # 1: PR_SET_PDEATHSIG
+            if os.getppid() != parent:                    # the parent ended before that took effect
+                os._exit(1)
+            return
+    except (OSError, AttributeError, TypeError):
+        pass
+    import threading
+    import time
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+    threading.Thread(target=watch, name="pnp-parent-watch", daemon=True).start()
 
 
 def _chunk(comp_id: str, lo: int, hi: int):

@@ -12,10 +12,10 @@ from pnp.content.loader import find_games
 GAMES = find_games(ROOT / "content")
 
 
-def _snapshot(folder: Path, skip: Path | None = None) -> dict:
+def _snapshot(folder: Path, skip=()) -> dict:
     out = {}
     for p in sorted(folder.rglob("*")):
-        if skip is not None and (p == skip or skip in p.parents):
+        if any(p == s or s in p.parents for s in skip):
             continue
         st = p.lstat()
         out[str(p.relative_to(folder))] = (st.st_mode, hashlib.sha256(p.read_bytes()).hexdigest()
@@ -29,9 +29,17 @@ def test_pnp_writes_only_inside_out(tmp_path):
     cwd.mkdir()
     out = tmp_path / "out"
     from pnp.render.fonts import cache_dir
-    cache = cache_dir()
-    before, cache_before = _snapshot(tmp_path, skip=out), _snapshot(cache) if cache.is_dir() else {}
-    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
+    # a cache folder of its own (the converted fonts linked, their record copied): other tests running
+    # beside this one write to the shared cache
+    cache, home = tmp_path / "cache" / "fonts", cache_dir()
+    cache.mkdir(parents=True)
+    for f in home.glob("*") if home.is_dir() else ():
+        if f.suffix == ".ttf":
+            (cache / f.name).symlink_to(f)
+        elif f.name == "digests.json":
+            (cache / f.name).write_bytes(f.read_bytes())
+    before, cache_before = _snapshot(tmp_path, skip=(out, cache.parent)), _snapshot(cache)
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PNP_CACHE=str(tmp_path / "cache"))
     g = "criminal-poker" if "criminal-poker" in GAMES else GAMES[0]
     for cmd in (["build", "--lang", "all"], ["check"], ["export", g, "--to", "png", "--dpi", "36"],
                 ["report", g], ["list"]):
@@ -41,8 +49,7 @@ def test_pnp_writes_only_inside_out(tmp_path):
         assert r.returncode in (0, 1), (cmd, r.stderr)
         assert "Traceback" not in r.stderr
     assert any(out.rglob("*.pdf")), "nothing was built"
-    assert _snapshot(tmp_path, skip=out) == before, "files changed outside --out (content/, layouts/ or the cwd)"
-    if cache_before:  # the font cache was prepared: builds only read it
-        assert _snapshot(cache) == cache_before
+    assert _snapshot(tmp_path, skip=(out, cache.parent)) == before, "files changed outside --out (content/, layouts/ or the cwd)"
+    assert _snapshot(cache) == cache_before   # the fonts were converted: builds only read them
     leftovers = [p for p in out.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
     assert not leftovers, leftovers

@@ -34,6 +34,19 @@ def _open_outputs(pid: int, folder: Path) -> list[str]:
     return found
 
 
+def _processes_of(project: Path) -> list[int]:
+    """Processes running pnp on `project` (forked workers have their parent's command line)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if str(project).encode() in f.read():
+                    found.append(int(pid))
+        except OSError:
+            continue
+    return found
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     return synth.write_game(tmp_path_factory.mktemp("crash"), N_CARDS)
@@ -70,6 +83,10 @@ def test_sigkill_mid_render_leaves_the_previous_build(project, tmp_path, after):
             proc.wait()
         proc.stderr.close()
     assert proc.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 10   # its worker processes end with it (they would wait for ever)
+    while _processes_of(project) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _processes_of(project), "the build's worker processes outlived it"
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert [p.name for p in out.iterdir()] == ["synth"]
 

@@ -55,11 +55,9 @@ def _picture(path, size):
     Image.new("RGB", size, (200, 30, 30)).save(path)
 
 
-def test_a_warm_rebuild_sees_game_data_palette_qr_and_images(tmp_path, monkeypatch):
-    """Faces that read game.yaml `data`, the palette, game.yaml `qr:` or an image file are drawn anew
-    when those change, though no card changed."""
-    import lintkit
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+def beyond_the_cards():
+    """(elements, game.yaml lines, edits): a layout reading game data, the palette, game.yaml `qr:` and an
+    image file, and an edit of each that changes faces though no card changed."""
     els = {"frame": {"type": "rect", "x": 1, "y": 1, "w": 38, "h": 38, "fill": "{{ data.fill }}"},
            "name": {"type": "text", "text": "{{ card.name }}", "x": 5, "y": 5, "w": 30, "h": 8, "size": 8,
                     "color": "{{ palette.ink }}"},
@@ -72,6 +70,15 @@ def test_a_warm_rebuild_sees_game_data_palette_qr_and_images(tmp_path, monkeypat
         "qr": lambda r: _replace(r / "content/g/game.yaml", "pnp-games.net/", "pnp-games.net/v2/"),
         "image": lambda r: _picture(r / "content/g/art.png", (80, 20)),
     }
+    return els, extra, edits
+
+
+def test_a_warm_rebuild_sees_game_data_palette_qr_and_images(tmp_path, monkeypatch):
+    """Faces that read game.yaml `data`, the palette, game.yaml `qr:` or an image file are drawn anew
+    when those change, though no card changed."""
+    import lintkit
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    els, extra, edits = beyond_the_cards()
     for what, edit in edits.items():
         proj = lintkit.project(tmp_path / what, els, items=[{"id": "a", "name": "A"}], game_extra=extra)
         _picture(proj.root / "content/g/art.png", (40, 40))

@@ -35,6 +35,12 @@ def _init(data: bytes):
     _doc = pdfium.PdfDocument(data)
 
 
+def _worker(data: bytes):
+    from pnp.parallel import die_with_parent
+    die_with_parent()
+    _init(data)
+
+
 def _render(job: Job, bleeds: tuple):
     page = _doc[job.page]
     crop = (0, 0, 0, 0) if job.bleed else (bleeds[job.page],) * 4
@@ -152,7 +158,7 @@ def _run(jobs, bleeds, pdf):
     chunks = [(jobs[i:i + k], bleeds) for i in range(0, len(jobs), k)]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_init, initargs=(pdf,)) as pool:
+    with ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_worker, initargs=(pdf,)) as pool:
         out = []
         with Progress(len(jobs), "images") as bar:
             for part in pool.map(_run_chunk, chunks):  # in order, as they complete

@@ -14,6 +14,7 @@ that reported is resolved again for every card, exactly as before.
 """
 from __future__ import annotations
 
+from pnp.cache import digest
 from pnp.layout import templating
 
 # names whose values are one object for every card of a component in one language
@@ -180,7 +181,7 @@ class Beyond:
                                   _stamps(p for d in folders for p in d.rglob("icons.y*ml"))),
                 "data": lambda: ctx.game["data"], "palette": lambda: game.palette, "game": lambda: ctx.game,
                 "geometry": lambda: _stamps(p for d in folders for p in d.rglob("*") if p.is_file())}[name]()
-            self.fps[name] = hash(repr(value))
+            self.fps[name] = digest(value)   # the same in every process: kept on disk
         return self.fps[name]
 
     def __call__(self, layouts) -> tuple:

@@ -290,7 +290,8 @@ def _tokens(text: str) -> list:
     import marshal
 
     from pnp.cache import cache_root
-    from pnp.render.booklet_tpl import digest_of_modules, store
+    from pnp.cache import store
+    from pnp.render.booklet_tpl import digest_of_modules
     code = digest_of_modules([__name__])
     if code is None:
         return _unpack(_pack(_markdown().parse(text)))

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import pickle
 import sys
 
-from pnp.cache import cache_root
-from pnp.render.booklet_tpl import digest_of_modules, store
+from pnp.cache import Kept, cache_root
+from pnp.render.booklet_tpl import digest_of_modules
 
 MAX_FILES = 40
 FORMAT = "pnp-booklet-lines-1"
@@ -25,38 +24,13 @@ MODULES = ("pnp.render.text", "pnp.render.spans", "pnp.render.fonts", "pnp.rende
            "pnp.layout.pieces", "pnp.layout.icons", "pnp.layout.units", "pnp.render.booklet_memo")
 
 
-class Memo:
+class Memo(Kept):
+    FORMAT = FORMAT
+    MAX_FILES = MAX_FILES
+
     def __init__(self, name: str, fingerprint: str):
-        self.path = cache_root() / "booklet-lines" / f"{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}.bin"
-        self.fingerprint = fingerprint
-        self.old: dict = {}
-        self.used: dict = {}
-        self.new = 0
-        try:
-            with open(self.path, "rb") as f:
-                fmt, fp, entries = pickle.load(f)
-            if fmt == FORMAT and fp == fingerprint and isinstance(entries, dict):
-                self.old = entries
-        except Exception:  # no file yet, or a damaged one: lay out again
-            pass
-
-    def get(self, key):
-        got = self.used.get(key)
-        if got is None:
-            got = self.old.get(key)
-            if got is not None:
-                self.used[key] = got
-        return got
-
-    def put(self, key, value) -> None:
-        self.used[key] = value
-        self.new += 1
-
-    def save(self) -> None:
-        if self.new:
-            store(self.path.parent, self.path.name,
-                  pickle.dumps((FORMAT, self.fingerprint, self.used), pickle.HIGHEST_PROTOCOL), MAX_FILES)
-            self.new = 0
+        super().__init__(cache_root() / "booklet-lines" /
+                         f"{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}.bin", fingerprint)
 
 
 def for_booklet(name: str, fonts, icons) -> Memo | None:
@@ -67,16 +41,9 @@ def for_booklet(name: str, fonts, icons) -> Memo | None:
 
 
 def fingerprint(fonts, icons) -> str | None:
-    code = _code()
-    roles = getattr(fonts, "roles", None)
-    if code is None or not isinstance(roles, dict) or not isinstance(icons, dict):
-        return None
-    from pathlib import Path
-
-    from pnp.render.fonts import _digest
-    try:
-        faces = sorted((str(role), str(path), _digest(Path(path))) for role, path in roles.items())
-    except OSError:
+    from pnp.render.fonts import role_digests
+    code, faces = _code(), role_digests(fonts)
+    if code is None or faces is None or not isinstance(icons, dict):
         return None
     h = hashlib.sha256(code.encode())
     h.update(repr(faces).encode("utf-8", "surrogatepass"))

@@ -13,12 +13,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import marshal
-import os
 import sys
-import tempfile
 from collections import OrderedDict
 
-from pnp.cache import cache_root
+from pnp.cache import cache_root, store
 from pnp.layout import templating
 
 MAX_MEMORY = 16          # compiled templates kept in the process
@@ -104,26 +102,6 @@ def _load(key: str):
 
 def _store(key: str, code) -> None:
     store(_folder(), f"{key}.bin", marshal.dumps((FORMAT, key, code)), MAX_FILES)
-
-
-def store(folder, name: str, data: bytes, max_files: int) -> None:
-    """Write folder/name atomically, then leave the newest max_files files; a full or read-only cache
-    folder only loses the cache."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, folder / name)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-        files = sorted(folder.glob("*.bin"), key=lambda p: (p.stat().st_mtime_ns, p.name))
-        for old in files[:-max_files]:
-            old.unlink()
-    except OSError:
-        pass
 
 
 def digest_of_modules(names) -> str | None:

@@ -53,7 +53,8 @@ def _digest_of(path: str, size: int, mtime: int) -> str:
     """The font file's content hash, remembered on disk under its path, size and time (as make trusts a
     file's time): every build process would otherwise read and hash 14 MB of built-in fonts again."""
     key = f"{CONVERTER_VERSION}\0{path}\0{size}\0{mtime}"
-    kept = _kept_digests()
+    folder = cache_dir()
+    kept = _kept_digests(str(folder))
     got = kept.get(key)
     if isinstance(got, str) and len(got) == 16:
         return got
@@ -62,26 +63,27 @@ def _digest_of(path: str, size: int, mtime: int) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     digest = kept[key] = h.hexdigest()[:16]
-    _keep_digests(kept)
+    _keep_digests(kept, folder)
     return digest
 
 
-@lru_cache(maxsize=1)
-def _kept_digests() -> dict:
+@lru_cache(maxsize=4)
+def _kept_digests(folder: str) -> dict:
+    """The hashes remembered in one cache folder (by folder: a process whose PNP_CACHE changes never
+    writes one folder's record into another)."""
     import json
     try:
-        got = json.loads((cache_dir() / "digests.json").read_text("utf-8"))
+        got = json.loads((Path(folder) / "digests.json").read_text("utf-8"))
         return got if isinstance(got, dict) else {}
     except (OSError, ValueError):
         return {}
 
 
-def _keep_digests(kept: dict) -> None:
+def _keep_digests(kept: dict, folder: Path) -> None:
     """Write the remembered hashes (the newest 64) atomically; a cache that cannot be written only costs time."""
     import json
     while len(kept) > 64:
         kept.pop(next(iter(kept)))
-    folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
@@ -176,6 +178,18 @@ def register(path: str) -> str:
     return name
 
 
+def role_digests(fonts) -> list | None:
+    """(role, file, content digest) of every font a FontSet names, for cache fingerprints; None when a
+    file cannot be read (or `fonts` names no roles)."""
+    roles = getattr(fonts, "roles", None)
+    if not isinstance(roles, dict):
+        return None
+    try:
+        return sorted((str(role), str(path), _digest(Path(path))) for role, path in roles.items())
+    except OSError:
+        return None
+
+
 def verify(path: Path, name: str) -> None:
     """Subset every glyph of a game's own font once, as the PDF writer will: a damaged glyph table is
     reported now, with the file, instead of failing while the PDF is written."""
@@ -200,6 +214,8 @@ def prepare_builtin() -> list[str]:
 def _quiet_on_ctrl_c():
     import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # a converting worker ends without a traceback; the caller reports
+    from pnp.parallel import die_with_parent
+    die_with_parent()
 
 
 def fontmod_is_builtin(path) -> bool:

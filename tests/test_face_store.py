@@ -1,0 +1,184 @@
+"""Faces kept on disk between builds (pnp.facestore): a rebuild resolves only what changed, and
+its PDF and findings are those of a build with an empty cache."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from conftest import ROOT, run_pnp
+
+EPOCH = {"SOURCE_DATE_EPOCH": "1700000000"}
+
+
+def _share_fonts(folder):
+    """A cache folder of its own with the machine's converted fonts (converting them takes a minute)."""
+    from pnp.cache import cache_root
+    home = cache_root() / "fonts"
+    (folder / "fonts").mkdir(parents=True, exist_ok=True)
+    for ttf in home.glob("*.ttf"):     # links to the files, not the folder: what this test writes stays here
+        if not (folder / "fonts" / ttf.name).exists():
+            (folder / "fonts" / ttf.name).symlink_to(ttf)
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache folder of the test's own (with the machine's fonts); SOURCE_DATE_EPOCH set."""
+    folder = tmp_path / "cache"
+    _share_fonts(folder)
+    monkeypatch.setenv("PNP_CACHE", str(folder))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    return folder
+
+
+NAME = {"type": "text", "x": 5, "y": 10, "w": 30, "h": 10, "text": "{{ card.name }}", "size": 9}
+
+
+def _synth(tmp_path, n=12):
+    sys.path.insert(0, str(ROOT / "bench"))
+    import synth
+    return synth.write_game(tmp_path / "proj", n)
+
+
+def _counting(monkeypatch):
+    """A list that collects the name of every face resolved from here on."""
+    from pnp.layout.resolve import Resolver
+    seen, real = [], Resolver.face
+    monkeypatch.setattr(Resolver, "face", lambda self, layout, ctx, cid, pos, name: seen.append(name) or
+                        real(self, layout, ctx, cid, pos, name))
+    return seen
+
+
+def _build(root, out, **kw):
+    from pnp.build import Options, Project, build_game
+    return build_game(Project(root), "synth", Options(out=out, jobs=1, **kw))
+
+
+def _pdf(out):
+    return (out / "synth" / "synth.zh-TW.a4.pdf").read_bytes()
+
+
+def test_a_rebuild_in_another_process_reads_every_face_and_writes_the_same_bytes(tmp_path, monkeypatch, cache):
+    root = _synth(tmp_path)
+    # the first build in its own process (its own hash seed): the keys must not depend on the process
+    r = run_pnp("--project", root, "build", "synth", "-j", "1", "--no-cover", "--out", tmp_path / "first",
+                env={"PNP_CACHE": str(cache), "PYTHONHASHSEED": "1", **EPOCH})
+    assert r.returncode == 0, r.stderr
+    assert len(list((cache / "faces").glob("*.bin"))) == 1
+    seen = _counting(monkeypatch)
+    _build(root, tmp_path / "second")
+    assert seen == []                                     # not one face resolved again
+    assert _pdf(tmp_path / "second") == _pdf(tmp_path / "first")
+
+
+def test_an_edited_card_alone_is_resolved_again(tmp_path, monkeypatch, cache):
+    root = _synth(tmp_path)
+    _build(root, tmp_path / "warm")
+    deck = root / "content/synth/cards.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("卡片 6 Card", "卡片 6 Card 龍", 1), "utf-8")
+    seen = _counting(monkeypatch)
+    _build(root, tmp_path / "warm")
+    assert sorted(seen) == ["cards/c00005.back", "cards/c00005.front"]   # the card "卡片 6"
+    _share_fonts(tmp_path / "empty")
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "empty"))
+    _build(root, tmp_path / "fresh")
+    assert _pdf(tmp_path / "warm") == _pdf(tmp_path / "fresh")
+
+
+def test_edits_beyond_the_cards_reach_the_faces(tmp_path, monkeypatch):
+    """Game data, the palette, game.yaml `qr:` and an image file are read by faces though no card
+    changed: the rebuild draws them anew, as a build with an empty cache does."""
+    import lintkit
+    from test_session import _picture, _replace, beyond_the_cards
+    from pnp.build import Options, build_game
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    els, extra, edits = beyond_the_cards()
+    edits["layout"] = lambda r: _replace(r / "layouts/g/face.yaml", '"w": 38', '"w": 30')
+    for what, edit in edits.items():
+        base = tmp_path / what
+        _share_fonts(base / "cache")
+        _share_fonts(base / "empty")
+        proj = lintkit.project(base, els, items=[{"id": "a", "name": "A"}], game_extra=extra)
+        _picture(proj.root / "content/g/art.png", (40, 40))
+        monkeypatch.setenv("PNP_CACHE", str(base / "cache"))
+        build_game(proj, "g", Options(out=base / "warm"))
+        edit(proj.root)
+        build_game(proj, "g", Options(out=base / "warm"))
+        monkeypatch.setenv("PNP_CACHE", str(base / "empty"))
+        build_game(proj, "g", Options(out=base / "fresh"))
+        warm, fresh = [(base / d / "g/g.en.a4.pdf").read_bytes() for d in ("warm", "fresh")]
+        assert warm == fresh, what
+
+
+def test_findings_of_a_face_read_back_are_reported_again(tmp_path, monkeypatch, cache):
+    import lintkit
+    from pnp.build import Options, build_game
+    near_edge = dict(NAME, x=1)
+    proj = lintkit.project(tmp_path, {"t": near_edge}, items=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])
+    first = build_game(proj, "g", Options(out=tmp_path / "o"))
+    seen = _counting(monkeypatch)
+    second = build_game(proj, "g", Options(out=tmp_path / "o"))
+    assert seen == []
+    safe = [f for f in first["checks"]["findings"] if f["check"] == "lint:safe-area"]
+    assert len(safe) == 1 and safe[0]["card"] == "a" and "(and 1 more card)" in safe[0]["message"]
+    assert second["checks"] == first["checks"]
+
+
+def test_a_damaged_or_foreign_store_is_not_read(tmp_path, monkeypatch, cache):
+    from pnp import facestore
+    root = _synth(tmp_path, 4)
+    _build(root, tmp_path / "a")
+    [store] = (cache / "faces").glob("*.bin")
+    good = store.read_bytes()
+    store.write_bytes(good[: len(good) // 2])             # cut short
+    seen = _counting(monkeypatch)
+    _build(root, tmp_path / "b")
+    assert len(seen) == 8                                 # 4 cards, front and back: resolved again
+    assert _pdf(tmp_path / "b") == _pdf(tmp_path / "a")
+    assert store.read_bytes() == good                     # and written whole again
+    # another pnp (its source differs) or other fonts: the store is someone else's
+    monkeypatch.setattr(facestore, "_code", lambda: "another pnp")
+    seen.clear()
+    _build(root, tmp_path / "c")
+    assert len(seen) == 8
+    monkeypatch.undo()
+
+
+def test_draft_faces_are_kept_apart(tmp_path, monkeypatch, cache):
+    """--draft draws placeholders for missing pictures: its faces never stand in for a real build's."""
+    import lintkit
+    from pnp.build import Options, build_game
+    from pnp.errors import Problems
+    art = {"type": "image", "src": "art.png", "x": 5, "y": 5, "w": 30, "h": 30}
+    proj = lintkit.project(tmp_path, {"art": art})
+    build_game(proj, "g", Options(out=tmp_path / "o", draft=True))
+    with pytest.raises(Problems) as e:
+        build_game(proj, "g", Options(out=tmp_path / "o"))
+    assert "art.png" in str(e.value.problems)
+
+
+def test_copies_of_a_card_read_back_are_one_face(tmp_path, monkeypatch, cache):
+    """A card printed 3 times whose layout does not read `copy` is one face, read back once."""
+    import pickle
+
+    import lintkit
+    from pnp.build import Options, build_game
+    proj = lintkit.project(tmp_path, {"t": NAME}, items=[{"id": "a", "name": "A", "copies": 3}])
+    for _ in range(3):
+        build_game(proj, "g", Options(out=tmp_path / "o"))
+    [store] = (cache / "faces").glob("*.bin")
+    assert len(pickle.loads(store.read_bytes())[2]) == 1
+
+
+def test_a_build_of_some_components_keeps_the_other_faces(tmp_path, monkeypatch, cache):
+    import lintkit
+    from pnp.build import Options, build_game
+    proj = lintkit.project(tmp_path, {"t": NAME}, items=[{"id": "a", "name": "A"}])
+    game = proj.root / "content/g/game.yaml"
+    game.write_text(game.read_text("utf-8") + "  d:\n    kind: deck\n    title: D\n    front: g/face\n"
+                    "    fields: {name: str?}\n    items: [{id: b, name: B}]\n", "utf-8")
+    build_game(proj, "g", Options(out=tmp_path / "o"))
+    build_game(proj, "g", Options(out=tmp_path / "o", only=("d",)))
+    seen = _counting(monkeypatch)
+    build_game(proj, "g", Options(out=tmp_path / "o"))
+    assert seen == []
