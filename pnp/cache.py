@@ -49,7 +49,8 @@ class Kept:
     entries this run used (with prune=False, the others too) when any was new or any went unused."""
     FORMAT = "pnp-kept-1"
     MAX_FILES = 64       # files of the same kind, in one folder
-    MAX_ENTRIES = 0      # a larger dict is not written (0: no limit)
+    MAX_ENTRIES = 0      # a larger dict is not written (0: no limit) …
+    MAX_BYTES = 0        # … nor a larger file
 
     def __init__(self, path: Path, fingerprint: str):
         self.path, self.fingerprint = path, fingerprint
@@ -94,6 +95,8 @@ class Kept:
         try:
             data = pickle.dumps((self.FORMAT, self.fingerprint, self.used), pickle.HIGHEST_PROTOCOL)
         except Exception:      # a value pickle cannot write: it is made again each run
+            return
+        if 0 < self.MAX_BYTES < len(data):
             return
         store(self.path.parent, self.path.name, data, self.MAX_FILES)
         self.old, self.new = self.used, 0

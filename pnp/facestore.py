@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import sys
 from pathlib import Path
 
 from pnp.cache import Kept, cache_root
 
 FORMAT = "pnp-faces-1"
-MAX_FILES = 64          # files: a game in a language (and with --draft) each
-MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves)
-LIBRARIES = ("reportlab", "jinja2", "pillow", "qrcode", "pyyaml")   # distributions
+MAX_FILES = 32          # files: a game in a language (and with --draft) each
+MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves) …
+MAX_BYTES = 16 << 20    # … nor a larger file (about 10 KB a face: the cache folder stays under 512 MB)
+LIBRARIES = (("reportlab", "reportlab"), ("jinja2", "jinja2"), ("PIL", "pillow"), ("qrcode", "qrcode"),
+             ("yaml", "PyYAML"))   # (module, distribution)
 
 
 class Store(Kept):
@@ -37,6 +40,7 @@ class Store(Kept):
     FORMAT = FORMAT
     MAX_FILES = MAX_FILES
     MAX_ENTRIES = MAX_ENTRIES
+    MAX_BYTES = MAX_BYTES
 
 
 def for_game(prep, lang: str, draft: bool) -> Store | None:
@@ -60,13 +64,30 @@ def fingerprint(fonts, draft: bool) -> str | None:
 @functools.lru_cache(maxsize=1)
 def _code() -> str | None:
     """pnp's source (every module: resolving a face reaches most of them), Python's and the libraries' versions."""
-    import importlib.metadata as md
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parent        # the pnp package
     h = hashlib.sha256()
     try:
         for p in sorted(root.rglob("*.py")):
             h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes())
-        versions = [md.version(lib) for lib in LIBRARIES]
-    except (OSError, md.PackageNotFoundError):
+    except OSError:
         return None
-    return f"{FORMAT} {sys.version} {versions} {h.hexdigest()}"
+    return f"{FORMAT} {sys.version} {[_version(m, d) for m, d in LIBRARIES]} {h.hexdigest()}"
+
+
+def _version(module: str, dist: str) -> str:
+    """An installed library's version, from its dist-info folder's name (importlib.metadata takes
+    40 ms to import; the library itself need not be imported)."""
+    import importlib.util
+    spec = importlib.util.find_spec(module)
+    origin = Path(spec.origin) if spec is not None and spec.origin else None
+    if origin is not None:
+        site = origin.parent.parent if origin.name == "__init__.py" else origin.parent
+        head = dist.lower() + "-"    # folder names are normalised to lower case by newer installers
+        for name in sorted(e.name for e in os.scandir(site)):
+            if name.lower().startswith(head) and name.endswith(".dist-info"):
+                return name[len(head):-len(".dist-info")]
+    import importlib.metadata as md
+    try:
+        return md.version(dist)
+    except md.PackageNotFoundError:
+        return "?"

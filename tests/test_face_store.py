@@ -182,3 +182,22 @@ def test_a_build_of_some_components_keeps_the_other_faces(tmp_path, monkeypatch,
     seen = _counting(monkeypatch)
     build_game(proj, "g", Options(out=tmp_path / "o"))
     assert seen == []
+
+
+def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, cache):
+    """The fingerprint reads every module of the pnp package (and nothing beside it); a store larger
+    than MAX_BYTES is not written."""
+    from pathlib import Path
+
+    import pnp
+    from pnp import facestore
+    read, real = [], Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or real(self))
+    facestore._code.cache_clear()
+    facestore._code()
+    monkeypatch.setattr(Path, "read_bytes", real)
+    package = Path(pnp.__file__).resolve().parent
+    assert sorted(read) == sorted(package.rglob("*.py"))
+    monkeypatch.setattr(facestore.Store, "MAX_BYTES", 1000)
+    _build(_synth(tmp_path, 4), tmp_path / "o")
+    assert not list((cache / "faces").glob("*.bin"))
