@@ -256,8 +256,9 @@ def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dic
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
+    store = facestore.for_game(prep, lang, False) if cache is None else None   # the faces a build keeps
     for comp in prep.game.components.values():
-        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache)))
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache if store is None else store)))
         if keep is not None:
             keep[comp.id] = pairs
         proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
@@ -271,6 +272,8 @@ def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dic
         e = Problems(resolver.problems)
         e.findings = lint.collapse(found)  # the rules ran: show them too
         raise e
+    if store is not None:
+        store.save()
     return prep, lint.collapse(found)
 
 

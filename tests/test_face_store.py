@@ -201,3 +201,15 @@ def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, 
     monkeypatch.setattr(facestore.Store, "MAX_BYTES", 1000)
     _build(_synth(tmp_path, 4), tmp_path / "o")
     assert not list((cache / "faces").glob("*.bin"))
+
+
+def test_check_reads_the_faces_a_build_kept_and_finds_the_same(tmp_path, monkeypatch, cache):
+    import lintkit
+    from pnp.build import Options, build_game, check_game
+    near_edge = dict(NAME, x=1)
+    proj = lintkit.project(tmp_path, {"t": near_edge}, items=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])
+    _prep, cold = check_game(proj, "g")
+    build_game(proj, "g", Options(out=tmp_path / "o"))
+    seen = _counting(monkeypatch)
+    _prep, warm = check_game(proj, "g")
+    assert seen == [] and warm == cold and any(f.check == "lint:safe-area" for f in warm)
