@@ -19,6 +19,7 @@ from pnp.layout.choice import layout_for
 from pnp.layout.layouts import Layouts
 from pnp.layout.resolve import Resolver
 from pnp.layout import qr, reuse
+from pnp.layout.pieces import Run
 from pnp.layout.units import mm
 from pnp.render import fonts as fontmod
 from pnp.render import credits_text, impose
@@ -197,8 +198,9 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
                 key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
                 hit = cache.get(key)
                 if hit is not None:
+                    prep.fonts.need(hit[5])
                     resolver.findings.update(hit[2])
-                    for face, ink in zip(hit[:2], hit[3:]):   # the lint's measurements travel with the face
+                    for face, ink in zip(hit[:2], hit[3:5]):   # the lint's measurements travel with the face
                         if face is not None:
                             geometry.remember(face.pieces, ink)
                     if alike:
@@ -214,7 +216,9 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
                 same = f, b
             if key is not None and len(resolver.problems) == problems:
                 cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
-                              geometry.boxes(b.pieces) if b is not None else None)
+                              geometry.boxes(b.pieces) if b is not None else None,
+                              frozenset(p.font for face in (f, b) if face is not None for p in face.pieces
+                                        if isinstance(p, Run)))
             yield f, b
 
 

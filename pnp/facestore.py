@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pnp.cache import Kept, cache_root
 
-FORMAT = "pnp-faces-1"
+FORMAT = "pnp-faces-2"
 MAX_FILES = 32          # files: a game in a language (and with --draft) each
 MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves) …
 MAX_BYTES = 16 << 20    # … nor a larger file (about 10 KB a face: the cache folder stays under 512 MB)
@@ -63,11 +63,12 @@ def fingerprint(fonts, draft: bool) -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _code() -> str | None:
-    """pnp's source (every module: resolving a face reaches most of them), Python's and the libraries' versions."""
+    """pnp's source (every module: resolving a face reaches most of them) and built-in layouts and
+    icons, Python's and the libraries' versions."""
     root = Path(__file__).resolve().parent        # the pnp package
     h = hashlib.sha256()
     try:
-        for p in sorted(root.rglob("*.py")):
+        for p in sorted([*root.rglob("*.py"), *(f for f in (root / "builtin").rglob("*") if f.is_file())]):
             h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes())
     except OSError:
         return None

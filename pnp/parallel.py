@@ -70,8 +70,9 @@ def faces(prep, lang, resolver, comp, jobs: int):
                 lo, hi = todo.popleft()
                 running.append((lo, hi, pool.submit(_chunk, comp.id, lo, hi)))
             lo, hi, fut = running.popleft()
-            got, problems, findings, new_qr = fut.result()
+            got, problems, findings, new_qr, fonts = fut.result()
             qr.merge(new_qr)
+            prep.fonts.need(fonts)     # the fonts the worker registered for these faces: drawn here
             resolver.findings |= findings
             if problems:   # from here on, as one process would: the same problems, said once
                 for fut2 in running:
@@ -149,7 +150,7 @@ def _chunk(comp_id: str, lo: int, hi: int):
     out = []
     for f, b in build.faces(prep, lang, resolver, comp, items=range(lo, hi)):
         out.append(made(f) + made(b))
-    return out, resolver.problems - problems, resolver.findings - findings, qr.take_new()
+    return out, resolver.problems - problems, resolver.findings - findings, qr.take_new(), set(prep.fonts.names.values())
 
 
 _LANG = None        # the function a forked language process runs (see languages)

@@ -2,6 +2,7 @@
 its PDF and findings are those of a build with an empty cache."""
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
@@ -185,8 +186,8 @@ def test_a_build_of_some_components_keeps_the_other_faces(tmp_path, monkeypatch,
 
 
 def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, cache):
-    """The fingerprint reads every module of the pnp package (and nothing beside it); a store larger
-    than MAX_BYTES is not written."""
+    """The fingerprint reads every module and built-in layout of the pnp package (and nothing beside
+    it); a store larger than MAX_BYTES is not written."""
     from pathlib import Path
 
     import pnp
@@ -197,7 +198,7 @@ def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, 
     facestore._code()
     monkeypatch.setattr(Path, "read_bytes", real)
     package = Path(pnp.__file__).resolve().parent
-    assert sorted(read) == sorted(package.rglob("*.py"))
+    assert sorted(read) == sorted([*package.rglob("*.py"), *(package / "builtin").rglob("*.yaml")])
     monkeypatch.setattr(facestore.Store, "MAX_BYTES", 1000)
     _build(_synth(tmp_path, 4), tmp_path / "o")
     assert not list((cache / "faces").glob("*.bin"))
@@ -213,3 +214,22 @@ def test_check_reads_the_faces_a_build_kept_and_finds_the_same(tmp_path, monkeyp
     seen = _counting(monkeypatch)
     _prep, warm = check_game(proj, "g")
     assert seen == [] and warm == cold and any(f.check == "lint:safe-area" for f in warm)
+
+
+def test_fonts_only_cards_use_are_registered_when_their_faces_are_read_back(tmp_path, cache):
+    """A font that only cards use (no cover, no booklet) is registered by resolving a face: a face
+    read back must register it too, in a new process, for `check` and `build` alike."""
+    import lintkit
+    serif = dict(NAME, font="serif")
+    proj = lintkit.project(tmp_path, {"t": serif}, items=[{"id": "a", "name": "A"}])
+    env = {"PNP_CACHE": str(cache), **EPOCH}
+    runs = []
+    for _ in range(2):
+        runs.append(run_pnp("--project", proj.root, "build", "--no-cover", "--out", tmp_path / f"o{len(runs)}", env=env))
+        assert runs[-1].returncode == 0, runs[-1].stderr
+    r = run_pnp("--project", proj.root, "check", env=env)
+    assert r.returncode == 0, r.stderr
+    pdfs = [(tmp_path / f"o{i}" / "g/g.en.a4.pdf").read_bytes() for i in range(2)]
+    assert pdfs[0] == pdfs[1]
+    fonts = [json.loads((tmp_path / f"o{i}" / "g/manifest.json").read_text())["pdfs"][0]["fonts"] for i in range(2)]
+    assert fonts[0] == fonts[1] and any("Serif" in f for f in fonts[0])

@@ -30,7 +30,6 @@ def _deck(tmp_path, n=40):
 
 
 def _build(root, out, jobs, monkeypatch):
-    import pytest
     from pnp import parallel
     from pnp.build import Options, Project, build_game
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
@@ -104,3 +103,19 @@ def test_a_problem_in_the_second_language_is_reported_as_one_process_reports_it(
     assert one[0] == two[0] == 2
     assert "`en`" in one[2] and one[1:] == two[1:]
     assert [p.name for p in one[3]] == ["criminal-poker.zh-TW.a4.pdf"]
+
+
+def test_a_font_only_worker_resolved_cards_use_is_registered_for_drawing(tmp_path):
+    """Workers register the fonts of the faces they resolve in their own process; the build that
+    draws those faces must register them too (here: serif, used by no cover, booklet or other card)."""
+    root = _deck(tmp_path, _parallel.MIN_FACES + 4)
+    for lay in (root / "layouts").rglob("*.yaml"):
+        lay.write_text(lay.read_text("utf-8").replace("min_size: 6}", "min_size: 6, font: serif}"), "utf-8")
+    outs = []
+    for jobs in ("2", "1"):
+        out = tmp_path / f"j{jobs}"
+        r = run_pnp("--project", root, "build", "--no-cover", "-j", jobs, "--out", out,
+                    env={"SOURCE_DATE_EPOCH": "1700000000"})
+        assert r.returncode == 0, r.stderr
+        outs.append((out / "synth/synth.zh-TW.a4.pdf").read_bytes())
+    assert b"NotoSerif" in outs[0] and outs[0] == outs[1]

@@ -163,12 +163,17 @@ def _cff_to_glyf(font) -> None:
     font.sfntVersion = "\000\001\000\000"
 
 
+def registered_name(src: Path) -> str:
+    """The name a font file is registered under (its content digest in it: two files, two names)."""
+    return f"{src.stem}-{_digest(src)[:6]}"
+
+
 @lru_cache(maxsize=None)
 def register(path: str) -> str:
     """Register a font file with reportlab; returns its reportlab name."""
     src = Path(path)
     ttf = to_truetype(src)
-    name = f"{src.stem}-{_digest(src)[:6]}"
+    name = registered_name(src)
     try:
         pdfmetrics.registerFont(TTFont(name, str(ttf)))
     except TTFError as e:
@@ -264,6 +269,14 @@ class FontSet:
             n = self.names[role] = register(str(self.roles[role]))
             self._cmap[role] = pdfmetrics.getFont(n).face.charToGlyph
         return n
+
+    def need(self, names) -> None:
+        """Register the roles whose fonts have these reportlab names: the faces using them were read
+        back (a warm session, the face store), not resolved here, and will be measured and drawn."""
+        if not set(names) <= set(self.names.values()):
+            for role, path in self.roles.items():
+                if role not in self.names and registered_name(Path(path)) in names:
+                    self.name(role)
 
     def has(self, role: str, ch: str) -> bool:
         if role not in self._cmap:
