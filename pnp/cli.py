@@ -118,11 +118,16 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
                    booklet=booklet, only=only_ids, strict=strict, draft=draft,
                    jobs=max(1, jobs // max(1, len(names))))
     tasks = [(str(proj.root), name, lang, opts) for name in names]
+    from concurrent.futures.process import BrokenProcessPool
     try:
         results = _build_all(tasks, jobs)
     except KeyboardInterrupt:  # Ctrl-C: stop at once; every file is whole (the old one or the new one)
         click.echo("interrupted: the build stopped; no file was left half-written.", err=True)
         sys.exit(EXIT_INTERRUPTED)
+    except BrokenProcessPool:  # a worker was killed (out of memory, kill -9): its game wrote nothing
+        click.echo("a build process ended abruptly (killed, or out of memory?); no file was left half-written "
+                   "— run the build again (with -j 1 to use less memory).", err=True)
+        sys.exit(EXIT_RULES)
     status = EXIT_OK
     for code, out_lines, err_lines in results:
         for line in err_lines:
@@ -174,7 +179,9 @@ def _weight(task) -> int:
 
 def _worker_init():
     import signal
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends a worker quietly; the main process reports it
+    # Ctrl-C is the main process's to handle: it stops the workers at once and says so. A worker that
+    # died of it first would break the pool, and the main process could see that before its own Ctrl-C.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from pnp.parallel import die_with_parent
     die_with_parent()
 

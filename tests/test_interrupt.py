@@ -68,6 +68,32 @@ def test_ctrl_c_stops_a_build_running_a_long_template(slow_project, tmp_path, ga
     assert sorted(p.name for p in pdf.parent.iterdir()) == [pdf.name]
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="needs /proc to find the build's workers")
+def test_a_killed_worker_is_reported_in_one_line(slow_project, tmp_path):
+    """A worker killed from outside (the out-of-memory killer, kill -9) ends the build with a
+    sentence, not a traceback, and nothing half-written."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "--project", str(slow_project), "build", "-j", "2",
+                             "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline, workers = time.monotonic() + 120, []
+        while not workers and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+            workers = [int(c) for t in Path(f"/proc/{proc.pid}/task").iterdir()
+                       for c in (t / "children").read_text().split()]
+        assert workers, f"no worker process appeared: {proc.communicate()}"
+        os.kill(workers[0], signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)  # a hang guard, not a timing assertion
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and "ended abruptly" in err.strip().splitlines()[-1], err
+    assert not [p for p in out.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]   # whole files or none
+
+
 @pytest.mark.parametrize("command", [["check", "clue"], ["export", "clue", "--to", "png", "--out", "x"], ["report", "clue"]])
 def test_ctrl_c_in_any_command_is_exit_130_with_one_line(command, monkeypatch, tmp_path):
     """Not click's "Aborted!" with exit 1: a shell (and make) must see an interrupted program."""
