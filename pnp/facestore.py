@@ -3,8 +3,8 @@ whose inputs changed (a designer edits one card; the other cards, games and lang
 
 An entry is keyed as a warm session keys a face (pnp.build.faces): its layouts, the card's translated
 data, the copy, and digests of what else the layouts' templates read (pnp.layout.reuse.Beyond: the
-game's settings, the other files of its folder, the icons, and the data, palette, cards and layouts as
-far as they are read). The file holding one game's faces in one language (`<cache>/faces/`) is read
+game's settings, the other files of its folder and the icon files — by size and modification time, as
+make does —, and the data, palette, cards and layouts as far as they are read). The file holding one game's faces in one language (`<cache>/faces/`) is read
 only when everything else a face depends on is the same: pnp's own source, the versions of Python and
 of the libraries that resolve a face, the font files (their digests) and `--draft`. A face that
 reported a problem is never kept; one that reported findings keeps them, and they are reported again
