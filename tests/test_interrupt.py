@@ -29,6 +29,13 @@ def _cpu(pid: int) -> float:
     return total
 
 
+def _in_a_terminal():
+    """Ctrl-C as in a terminal's foreground: a test run in the background (`cmd &`, nohup, some CI
+    runners) has SIGINT ignored, every program it starts inherits that, and Python then installs no
+    KeyboardInterrupt handler — rightly: a background job is not to be stopped by Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture(scope="module")
 def slow_project(tmp_path_factory):
     """Two games; the card texts of one are loops that run until the 2 s CPU limit stops them."""
@@ -49,7 +56,7 @@ def test_ctrl_c_stops_a_build_running_a_long_template(slow_project, tmp_path, ga
     pdf.write_bytes(b"%PDF-1.4 the previous build\n")
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "--project", str(slow_project), "build", *games,
                              "--out", str(out)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_in_a_terminal)
     try:
         deadline = time.monotonic() + 120
         while _cpu(proc.pid) < 1.2 and proc.poll() is None and time.monotonic() < deadline:
