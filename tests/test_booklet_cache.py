@@ -198,3 +198,16 @@ def test_markdown_tokens_from_the_disk_are_the_parsed_ones(cache, monkeypatch):
     assert _shape(booklet_md._tokens(MD)) == want
     edited = MD.replace("Setup", "Set-up")
     assert _shape(booklet_md._tokens(edited)) == _shape(booklet_md._markdown().parse(edited))
+
+
+def test_emphasis_prints_oblique_and_strong_bold(fonts, icons):
+    """Markdown `*emphasis*` is italic (drawn oblique: the fonts have no italic face), `**strong**`
+    bold; neither leaves a marker in the printed text."""
+    from pnp.render.booklet_md import Source
+    [para] = Source(None, "rules.en.md", None, {}).parse("Read the *Events* section, then **act**.\n")
+    flow, st = _flow(fonts, icons)
+    runs = [p for u in flow.lines(para.text, st, 0.0, 120.0) for p in u.pieces if isinstance(p, Run)]
+    text = "".join(r.text for r in runs)
+    assert "Events" in text and "*" not in text and "\x02" not in text
+    assert {r.text.strip() for r in runs if r.italic} == {"Events"}
+    assert {r.text.strip() for r in runs if r.bold} == {"act"}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pnp.layout.pieces import Image, Run, Shape, Stencil
 from pnp.layout.units import MM
 from pnp.render import text as textlay
+from pnp.render.spans import ITALIC
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ class Flow:
                     us[-1].h += 2
                 for u in us:
                     u.keep_next = True
-                us[0].heading = (b.level, b.text)
+                us[0].heading = (b.level, b.text.replace(ITALIC, ""))   # the outline: no control character
                 us[-1].h += st.after
                 out += us
             elif k == "para":

@@ -18,6 +18,7 @@ import jinja2
 from pnp.content.yamlfile import special_file
 from pnp.errors import Pos, Problem, did_you_mean
 from pnp.layout import templating
+from pnp.render.spans import ITALIC
 from pnp.render import booklet_tpl
 from pnp.render.text import is_cjk, tokens
 
@@ -245,8 +246,10 @@ class Source:
         for k in tok.children or []:
             if k.type == "text" or k.type == "code_inline":
                 out.append(k.content)
-            elif k.type in ("strong_open", "strong_close", "em_open", "em_close"):
+            elif k.type in ("strong_open", "strong_close"):
                 out.append("**")
+            elif k.type in ("em_open", "em_close"):
+                out.append(ITALIC)     # printed oblique (pnp.render.spans)
             elif k.type == "softbreak":
                 out.append("\x00")   # decided below: nothing between CJK characters, else a space
             elif k.type == "hardbreak":

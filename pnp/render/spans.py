@@ -34,7 +34,9 @@ class MarkupError(ValueError):
     pass
 
 
-_BASIC = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
+ITALIC = "\x02"   # basic markup's italic toggle, for text from markdown (`*emphasis*` in a booklet): no
+                  # card text holds it (the loader refuses control characters), so card markup is unchanged
+_BASIC = re.compile(r"(\*\*|\x02|:[a-z][a-z0-9_-]*:|\n)")
 _FULL = re.compile(r"(\*\*\*|\*\*|\*|:[a-z][a-z0-9_-]*:|\n|<br\s*/?>|</?(?:b|i|u|s)>|<span(?:\s[^<>]*)?>|</span>"
                    r"|&nbsp;|&lt;|&gt;|&amp;)")
 _ATTR = re.compile(r"""\s*([a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
@@ -54,10 +56,10 @@ def split(text: str, full: bool = False, color_of=None, fonts=None) -> list:
     for piece in (_FULL if full else _BASIC).split(text):
         if not piece:
             continue
-        if piece in ("**", "*", "***"):
+        if piece in ("**", "*", "***", ITALIC):
             if piece in ("**", "***"):
                 bold = not bold
-            if piece in ("*", "***"):
+            if piece in ("*", "***", ITALIC):
                 italic = not italic
             style = style._replace(bold=bold or _tagged(stack, "b"), italic=italic or _tagged(stack, "i"))
         elif piece == "\n" or piece.startswith("<br"):

@@ -20,7 +20,7 @@ from pnp.render.atoms import NO_END, NO_START, Atom, _tokens, is_cjk, tokens
 __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "is_cjk", "layout", "missing_glyphs", "tokens"]
 
 ASCENT, DESCENT = 0.88, 0.12
-_MARK = re.compile(r"(\*\*|:[a-z][a-z0-9_-]*:|\n)")
+_MARK = re.compile(r"(\*\*|\x02|:[a-z][a-z0-9_-]*:|\n)")
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
 SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
 
