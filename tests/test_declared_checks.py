@@ -157,7 +157,7 @@ def test_bad_declarations_are_bad_input_at_their_line(tmp_path, checks, said):
 
 
 def test_cli_json_names_the_check_and_bad_input_exits_2(tmp_path):
-    root = game(tmp_path, "- unique: [name]\n  name: names\n", CARDS.replace("Bob", "Ann"))
+    game(tmp_path, "- unique: [name]\n  name: names\n", CARDS.replace("Bob", "Ann"))
     (tmp_path / "proj" / "layouts").mkdir()  # the common layouts are built into pnp
     r = run_pnp("--project", tmp_path / "proj", "check", "g", "--json")
     assert r.returncode == 1, r.stderr
@@ -193,3 +193,20 @@ def test_the_readme_example_shows_every_kind_and_runs(tmp_path):
     doc["data"]["gang_witnesses"] = 2
     (root / "game.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     assert [f[2] for f in findings(root)[0]] == ["witnesses"]
+
+
+def test_expression_checks_run_in_every_language(tmp_path):
+    """A translated text may break a check in one language only: that finding names the language; one
+    broken in every language is said once."""
+    cards = CARDS.replace("name: {en: Ann}", "name: {en: Ann, fr: Annette}").replace(
+        "name: {en: Bob}", "name: {en: Bob, fr: Bob}").replace("name: {en: Cid}", "name: {en: Cid, fr: Cid}").replace(
+        "name: {en: Dee}", "name: {en: Deedee, fr: Deedee}")
+    root = game(tmp_path, "- each: \"card.name | length <= 4\"\n", cards=cards)
+    (root / "game.yaml").write_text((root / "game.yaml").read_text("utf-8").replace(
+        "languages: [en]", "languages: [en, fr]").replace("{en: Tokens}", "{en: Tokens, fr: Jetons}").replace(
+        "{en: Cards}", "{en: Cards, fr: Cartes}").replace("title: {en: G}", "title: {en: G, fr: G}"), "utf-8")
+    f, _ = findings(root)
+    said = sorted((x[1], x[4]) for x in f)
+    assert len(said) == 2, said
+    assert "`a1` breaks" in said[0][1] and said[0][1].endswith("(fr)")          # Annette: French only
+    assert "`a4` breaks" in said[1][1] and not said[1][1].endswith(("(en)", "(fr)"))   # Deedee: both, once

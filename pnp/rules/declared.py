@@ -1,12 +1,14 @@
 """Declared checks run: every `checks:` entry of game.yaml (read by `declared_spec`) becomes findings.
 
-Expressions run in the layout template sandbox over the game's first language: `card` (an item's
-fields, with `copies`), `data`, `palette`, `lang` and `game` (with `game.decks.<component>`, the
-items of every component). A finding points at the item that breaks the check (at the field the check
-names, when it names one) or, when no item is to blame, at the check itself; it names the check.
+Expressions run in the layout template sandbox, in every language of the game (a translated text may
+break a check in one language only): `card` (an item's fields, with `copies`), `data`, `palette`,
+`lang` and `game` (with `game.decks.<component>`, the items of every component). A finding points at
+the item that breaks the check (at the field the check names, when it names one) or, when no item is
+to blame, at the check itself; it names the check, and the language when the others keep it.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 
@@ -26,10 +28,23 @@ def check(game):
     checks = parse(game)
     if not checks:
         return [], []
-    env = _Env(game, any(c.kind not in ("unique", "combinations", "refs") or c.message for c in checks))
+    langs = list(game.languages) or [""]
+    envs = {lang: _Env(game, any(c.kind not in ("unique", "combinations", "refs") or c.message for c in checks),
+                       lang) for lang in langs[:1]}
     findings = []
     for c in checks:
-        findings += list(_RUN[c.kind](game, c, env))
+        if c.kind not in EXPRESSIONS:    # these compare raw values (`unique` each language itself)
+            findings += list(_RUN[c.kind](game, c, envs[langs[0]]))
+            continue
+        first = list(_RUN[c.kind](game, c, envs[langs[0]]))
+        findings += first
+        seen = {(f.pos, f.card) for f in first}
+        for lang in langs[1:]:
+            env = envs.get(lang) or envs.setdefault(lang, _Env(game, True, lang))
+            for f in _RUN[c.kind](game, c, env):
+                if (f.pos, f.card) not in seen:    # broken in this language only: say which
+                    seen.add((f.pos, f.card))
+                    findings.append(dataclasses.replace(f, message=f"{f.message} ({lang})"))
     return findings, list(dict.fromkeys(f"declared:{c.name}" for c in checks))
 
 
@@ -48,20 +63,22 @@ def require(game, scope: str, kind: str, fields=(), check: str = "declared"):
                     f"`checks:` — the rules of `{game.id}` rely on it; put it back", None, check)]
 
 
-class _Env:
-    """The template context for the game's first language, built once."""
+EXPRESSIONS = ("count", "sum", "each", "rule")   # kinds whose verdict may differ between languages
 
-    def __init__(self, game, needed: bool):
+
+class _Env:
+    """The template context for one language of the game, built once."""
+
+    def __init__(self, game, needed: bool, lang: str):
         self.game = game
         self.base = None
         if needed:
             from pnp.layout.context import ContentTemplateError, MissingTranslation
-            lang = game.languages[0] if game.languages else ""
             try:
                 gc = memo.context(game, lang)
             except MissingTranslation as e:
                 raise Problems([Problem(e.pos, f"{e.where} has no `{lang}` text",
-                                        f"add `{lang}: …` (declared checks read the first language)")]) from None
+                                        f"add `{lang}: …` (declared checks read every language)")]) from None
             except ContentTemplateError as e:
                 raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}", "fix the `{{ … }}` in this text")]) from None
             self.base = {"game": gc.game, "data": gc.game["data"], "palette": game.palette, "lang": lang}
