@@ -260,9 +260,9 @@ def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dic
     lang = resolver.lang
     sets = SetLint(resolver.lint, prep.game)
     proxies = {}
-    store = facestore.for_game(prep, lang, False) if cache is None else None   # the faces a build keeps
+    kept, store = facestore.for_build(prep, lang, False, cache)   # the faces a build keeps
     for comp in prep.game.components.values():
-        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, cache if store is None else store)))
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, kept)))
         if keep is not None:
             keep[comp.id] = pairs
         proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
@@ -344,7 +344,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
     writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
     sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
-    store = facestore.for_game(prep, lang, opts.draft) if cache is None else None   # faces of the last build
+    kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
         _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
                      prep.fonts, resolver.ctx.game["title"])
@@ -369,7 +369,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         if parallel.worth_it(comp, opts.jobs, cache):
             made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
         else:
-            made = faces(prep, lang, resolver, comp, cache if store is None else store)
+            made = faces(prep, lang, resolver, comp, kept)
         stream = counted(sets.observe(comp, made))
         if opts.ink_saver:
             from pnp.render import ink

@@ -14,8 +14,9 @@ Each save keeps only the entries that build used (all of them after `--only`), a
 the MAX_FILES newest files. A missing, damaged or foreign file costs only the time to resolve again.
 The entries are pickles (pnp.cache.Kept), trusted as the booklet caches beside them are (the user's
 own cache folder). Components resolved by worker
-processes (pnp.parallel: large decks) are not kept; a warm session (`pnp watch`) keeps its faces in
-memory instead.
+processes (pnp.parallel: large decks) are not kept. A warm session (`pnp watch`) reads the store on
+its first build of a game and language (`for_build`), then keeps its faces in memory: an edit is not
+worth a write to disk.
 """
 from __future__ import annotations
 
@@ -41,6 +42,55 @@ class Store(Kept):
     MAX_FILES = MAX_FILES
     MAX_ENTRIES = MAX_ENTRIES
     MAX_BYTES = MAX_BYTES
+
+
+class Faces(dict):
+    """A warm session's faces (`pnp watch`, the studio), remembering which games and languages it has
+    read from the store."""
+
+    def __init__(self):
+        super().__init__()
+        self.seeded: set = set()
+
+    def clear(self) -> None:
+        super().clear()
+        self.seeded.clear()
+
+
+class Layered:
+    """A warm session's faces (a dict) in front of the store: what the session lacks is read from disk
+    and kept in memory; what it resolves goes to both."""
+
+    def __init__(self, memory: dict, store: Store):
+        self.memory, self.store = memory, store
+
+    def get(self, key):
+        got = self.memory.get(key)
+        if got is None:
+            got = self.store.get(key)
+            if got is not None:
+                self.memory[key] = got
+        return got
+
+    def __setitem__(self, key, entry) -> None:
+        self.memory[key] = entry
+        self.store[key] = entry
+
+
+def for_build(prep, lang: str, draft: bool, cache: dict | None):
+    """(the faces cache a build of one language uses, the store to save after it, or None): the store
+    itself for a one-off build; for a warm session (`cache`), the store behind the session's own faces
+    on its first build of this game and language, the session's faces alone after that."""
+    if cache is not None:
+        seeded = getattr(cache, "seeded", None)
+        first = (str(prep.game.root), lang, bool(draft))
+        if seeded is None or first in seeded:   # a plain dict: the caller keeps faces in memory only
+            return cache, None
+        seeded.add(first)
+    store = for_game(prep, lang, draft)
+    if store is None:
+        return cache, None
+    return (store if cache is None else Layered(cache, store)), store
 
 
 def for_game(prep, lang: str, draft: bool) -> Store | None:

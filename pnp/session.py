@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp import facestore
 from pnp.build import Options, Project, build_game
 
 CACHE_LIMIT = 50_000  # faces; a session that outgrows it starts afresh
@@ -14,7 +15,7 @@ class Session:
     def __init__(self, root: Path, **options):
         self.project = Project(Path(root))
         self.options = Options(**options)
-        self.cache: dict = {}
+        self.cache: dict = facestore.Faces()
         self.drawn: dict = {}    # game → {id(pieces) → the PDF code they were drawn as} (pnp.render.pdf)
 
     def build(self, games) -> list[dict]:

@@ -233,3 +233,22 @@ def test_fonts_only_cards_use_are_registered_when_their_faces_are_read_back(tmp_
     assert pdfs[0] == pdfs[1]
     fonts = [json.loads((tmp_path / f"o{i}" / "g/manifest.json").read_text())["pdfs"][0]["fonts"] for i in range(2)]
     assert fonts[0] == fonts[1] and any("Serif" in f for f in fonts[0])
+
+
+def test_a_watch_session_starts_from_the_store_and_edits_stay_in_memory(tmp_path, monkeypatch, cache):
+    """`pnp watch`'s first build reads the faces a build kept; the edits after it are not written to
+    disk (a write per save of a card would cost more than it gives)."""
+    from pnp.session import Session
+    root = _synth(tmp_path)
+    _build(root, tmp_path / "built", cover=True)
+    [store] = (cache / "faces").glob("*.bin")
+    written = store.stat().st_mtime_ns
+    seen = _counting(monkeypatch)
+    s = Session(root, out=tmp_path / "warm", jobs=1, cover=True)
+    s.build(["synth"])
+    assert seen == [] and _pdf(tmp_path / "warm") == _pdf(tmp_path / "built")
+    deck = root / "content/synth/cards.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("卡片 6 Card", "卡片 6 Card 龍", 1), "utf-8")
+    s.build(["synth"])
+    assert sorted(seen) == ["cards/c00005.back", "cards/c00005.front"]
+    assert store.stat().st_mtime_ns == written

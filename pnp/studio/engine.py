@@ -13,6 +13,7 @@ import hashlib
 import threading
 from pathlib import Path
 
+from pnp import facestore
 from pnp.build import Options, Project, build_game, check_game, prepare, resolver_for
 from pnp.content.yamlfile import MAX_SCALAR, overlay
 from pnp.errors import Problems
@@ -45,7 +46,7 @@ class Studio:
         self.project = Project(Path(root))
         self.out = Path(out) if out else self.project.root / "output"
         self.dpi, self.undo_depth = dpi, undo_depth
-        self.cache: dict = {}
+        self.cache: dict = facestore.Faces()   # faces read from and kept in the store too
         self.lock = threading.RLock()
         self.faces: dict = {}          # key → (face, font name): the images the pages may ask for
         self.keys: dict = {}           # face → key
