@@ -174,7 +174,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
     beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
     seen = None
     if cache is not None:   # one per resolver: its fingerprints hold for every component
-        seen = resolver.beyond = getattr(resolver, "beyond", None) or reuse.Beyond(prep, resolver)
+        seen = resolver.beyond = resolver.beyond or reuse.Beyond(prep, resolver)
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
         front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
@@ -193,8 +193,7 @@ def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | Non
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                layouts = tuple(reprs[id(x)] if id(x) in reprs else reprs.setdefault(id(x), digest(x))
-                                for x in (front, back))
+                layouts = tuple(reprs.get(id(x)) or reprs.setdefault(id(x), digest(x)) for x in (front, back))
                 key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
                 hit = cache.get(key)
                 if hit is not None:

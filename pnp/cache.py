@@ -54,24 +54,33 @@ class Kept:
 
     def __init__(self, path: Path, fingerprint: str):
         self.path, self.fingerprint = path, fingerprint
-        self.old: dict = {}
+        self._old: dict | None = None   # read on first use: a run that asks nothing reads nothing
         self.used: dict = {}
         self.new = 0
+
+    @property
+    def old(self) -> dict:
+        if self._old is None:
+            self._old = self._read()
+        return self._old
+
+    def _read(self) -> dict:
         try:
-            data = path.read_bytes()
+            data = self.path.read_bytes()
         except OSError:        # not written yet
-            return
+            return {}
         enabled = gc.isenabled()
         gc.disable()           # many small objects and no cycles: the collector would only cost here
         try:
             fmt, fp, entries = pickle.loads(data)
-            if fmt == self.FORMAT and fp == fingerprint and isinstance(entries, dict):
-                self.old = entries
+            if fmt == self.FORMAT and fp == self.fingerprint and isinstance(entries, dict):
+                return entries
         except Exception:      # a damaged or foreign file: made again
             pass
         finally:
             if enabled:
                 gc.enable()
+        return {}
 
     def get(self, key):
         got = self.used.get(key)
@@ -88,6 +97,8 @@ class Kept:
     __setitem__ = put
 
     def save(self, prune: bool = True) -> None:
+        if self._old is None:  # never asked: the file stays as it is
+            return
         if not prune:
             self.used = {**self.old, **self.used}
         if not (self.new or len(self.used) != len(self.old)) or 0 < self.MAX_ENTRIES < len(self.used):
@@ -99,4 +110,4 @@ class Kept:
         if 0 < self.MAX_BYTES < len(data):
             return
         store(self.path.parent, self.path.name, data, self.MAX_FILES)
-        self.old, self.new = self.used, 0
+        self._old, self.new = self.used, 0

@@ -3,20 +3,20 @@ whose inputs changed (a designer edits one card; the other cards, games and lang
 
 An entry is keyed as a warm session keys a face (pnp.build.faces): its layouts, the card's translated
 data, the copy, and digests of what else the layouts' templates read (pnp.layout.reuse.Beyond: the
-game's settings, the other files of its folder and the icon files — by size and modification time, as
-make does —, and the data, palette, cards and layouts as far as they are read). The file holding one game's faces in one language (`<cache>/faces/`) is read
-only when everything else a face depends on is the same: pnp's own source, the versions of Python and
-of the libraries that resolve a face, the font files (their digests) and `--draft`. A face that
-reported a problem is never kept; one that reported findings keeps them, and they are reported again
-on every build that reads it, as if resolved anew.
+game's settings, the other files of its folder and the icon files, by size and modification time as
+make does, and the data, palette, cards and layouts as far as they are read). The file holding one
+game's faces in one language (`<cache>/faces/`) is read only when everything else a face depends on
+is the same: pnp's own source, the versions of Python and of the libraries that resolve a face, the
+font files (their digests) and `--draft`. A face that reported a problem is never kept; one that
+reported findings keeps them, and they are reported again on every build that reads it, as if
+resolved anew.
 
 Each save keeps only the entries that build used (all of them after `--only`), and the folder keeps
 the MAX_FILES newest files. A missing, damaged or foreign file costs only the time to resolve again.
 The entries are pickles (pnp.cache.Kept), trusted as the booklet caches beside them are (the user's
-own cache folder). Components resolved by worker
-processes (pnp.parallel: large decks) are not kept. A warm session (`pnp watch`) reads the store on
-its first build of a game and language (`for_build`), then keeps its faces in memory: an edit is not
-worth a write to disk.
+own cache folder). Components resolved by worker processes (pnp.parallel: large decks) are not kept.
+A warm session (`pnp watch`, the studio) reads the store on its first build of a game and language
+(`for_build`), then keeps its faces in memory: an edit is not worth a write to disk.
 """
 from __future__ import annotations
 

@@ -252,3 +252,20 @@ def test_a_watch_session_starts_from_the_store_and_edits_stay_in_memory(tmp_path
     s.build(["synth"])
     assert sorted(seen) == ["cards/c00005.back", "cards/c00005.front"]
     assert store.stat().st_mtime_ns == written
+
+
+def test_a_build_whose_workers_resolve_the_deck_leaves_the_store_alone(tmp_path, monkeypatch, cache):
+    """Faces resolved by worker processes (large decks) are not kept: such a build neither reads the
+    store nor empties it."""
+    from pnp import parallel
+    if not parallel.can_fork():
+        pytest.skip("no fork on this platform: builds run in one process")
+    root = _synth(tmp_path, 6)
+    _build(root, tmp_path / "o")
+    [store] = (cache / "faces").glob("*.bin")
+    before = store.read_bytes()
+    monkeypatch.setattr(parallel, "MIN_FACES", 1)     # this small deck goes to the workers, as a large one
+    from pnp.build import Options, Project, build_game
+    build_game(Project(root), "synth", Options(out=tmp_path / "o2", jobs=2))
+    assert store.read_bytes() == before
+    assert _pdf(tmp_path / "o2") == _pdf(tmp_path / "o")
