@@ -154,9 +154,8 @@ def _build_all(tasks, jobs):
                     bar.advance()
                 results = [futures[i].result() for i in range(len(tasks))]
         except BaseException:  # Ctrl-C (or a broken worker): the workers stop now, not after their game
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
+            from pnp.parallel import stop_now
+            stop_now(pool)
             raise
         pool.shutdown()
         return results

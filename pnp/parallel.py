@@ -91,16 +91,24 @@ def faces(prep, lang, resolver, comp, jobs: int):
         ok = True
     finally:
         _STATE = None
-        if not ok:   # an error or Ctrl-C here: the workers stop now, not after their chunk
-            for proc in list((getattr(pool, "_processes", None) or {}).values()):
-                proc.terminate()
-        pool.shutdown(wait=ok, cancel_futures=True)
+        if ok:
+            pool.shutdown()
+        else:        # an error or Ctrl-C here: the workers stop now, not after their chunk
+            stop_now(pool)
 
 
 def _quiet():
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the writer's to handle
     die_with_parent()
+
+
+def stop_now(pool) -> None:
+    """Shut a ProcessPoolExecutor down without waiting for its running tasks: after an error or Ctrl-C
+    its workers are terminated, not left to finish their chunk, game or font."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def die_with_parent() -> None:
@@ -175,10 +183,10 @@ def languages(langs, one, jobs: int) -> dict:
         return out
     finally:
         _LANG = None
-        if not ok:
-            for proc in list((getattr(pool, "_processes", None) or {}).values()):
-                proc.terminate()
-        pool.shutdown(wait=ok, cancel_futures=True)
+        if ok:
+            pool.shutdown()
+        else:
+            stop_now(pool)
 
 
 def _language(lang, jobs):

@@ -118,3 +118,34 @@ def test_ctrl_c_in_any_command_is_exit_130_with_one_line(command, monkeypatch, t
     result = CliRunner().invoke(main, ["--project", str(ROOT), *command])
     assert result.exit_code == 130, result.output
     assert "interrupted" in result.output and "Aborted" not in result.output
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="needs /proc to find the conversion's workers")
+def test_ctrl_c_while_fonts_convert_stops_the_workers_and_leaves_no_file(tmp_path):
+    """The first run converts the built-in fonts in worker processes (a minute of CPU each): Ctrl-C
+    then ends with one line and exit 130, stops both conversions, and leaves no temporary file."""
+    cache = tmp_path / "cache"
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "fonts"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=_in_a_terminal,
+                            env=dict(os.environ, PNP_CACHE=str(cache)))
+    try:
+        deadline, workers = time.monotonic() + 60, []
+        while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = [int(c) for t in Path(f"/proc/{proc.pid}/task").iterdir()
+                       for c in (t / "children").read_text().split()]
+        assert len(workers) == 2, f"the conversion workers never appeared: {proc.communicate()}"
+        time.sleep(0.5)                       # into the conversion
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=30)  # a hang guard, not a timing assertion
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1].startswith("interrupted"), err
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "a conversion went on"
+    assert not list((cache / "fonts").glob("*.tmp")) and not list((cache / "fonts").glob("*.ttf"))

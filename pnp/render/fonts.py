@@ -111,17 +111,17 @@ def to_truetype(src: Path) -> Path:
     out = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
     if out.is_file():
         return out
+    try:
+        # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
+        # time, so the converted bytes (and every PDF embedding them) are the same on every machine
+        font = FT(str(src), recalcTimestamp=False)
+        _cff_to_glyf(font)
+    except Exception as e:  # damaged CFF outlines
+        raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")   # only now: a stopped conversion leaves nothing
     os.close(fd)
     try:
-        try:
-            # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
-            # time, so the converted bytes (and every PDF embedding them) are the same on every machine
-            font = FT(str(src), recalcTimestamp=False)
-            _cff_to_glyf(font)
-        except Exception as e:  # damaged CFF outlines
-            raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
         font.save(tmp)
         os.replace(tmp, out)
     finally:
@@ -211,14 +211,20 @@ def prepare_builtin() -> list[str]:
     todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
     if len(todo) > 1 and (os.cpu_count() or 1) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c)
+        try:
             list(pool.map(to_truetype, todo))
+        except BaseException:   # Ctrl-C or a bad font: the other conversion (a minute of CPU) stops now
+            from pnp.parallel import stop_now
+            stop_now(pool)
+            raise
+        pool.shutdown()
     return [register(str(p)) for p in paths]
 
 
 def _quiet_on_ctrl_c():
     import signal
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a converting worker ends without a traceback; the caller reports
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's: it stops the workers and says so
     from pnp.parallel import die_with_parent
     die_with_parent()
 
