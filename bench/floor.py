@@ -79,7 +79,7 @@ def back(c, font):
 
 
 def main(n, out, art_dir=None, font_path=None):
-    from pnp.render import fonts
+    from pnp.text import fonts
     ttf = fonts.to_truetype(fonts.builtin_path("noto-sans-tc"))
     pdfmetrics.registerFont(TTFont("Noto", str(ttf)))
     art_dir = Path(art_dir or tempfile.mkdtemp()) / "art"

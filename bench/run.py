@@ -28,7 +28,7 @@ sys.path.insert(0, str(HERE))
 from synth import write_game  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
-from pnp.cache import cache_root  # noqa: E402  (the cache folder: stdlib only, no build machinery)
+from pnp.core.cache import cache_root  # noqa: E402  (the cache folder: stdlib only, no build machinery)
 
 PY = sys.executable
 QUICK = "--quick" in sys.argv
@@ -143,7 +143,7 @@ def edit_latency(src: Path, proj: Path) -> tuple:
     code = f"""
 import sys, time
 from pathlib import Path
-from pnp.session import Session
+from pnp.pipeline.session import Session
 s = Session(Path({str(proj)!r}), out=Path({str(proj / 'out')!r}))
 s.build(["synth"])
 deck = Path({str(proj / 'content/synth/cards.yaml')!r})

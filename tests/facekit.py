@@ -33,7 +33,7 @@ def draw(tmp_path, elements, **kw) -> np.ndarray:
 
 def problems(tmp_path, elements, **kw) -> list[str]:
     """The problem messages (exit 2) that resolving the game gives."""
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     try:
         faces(tmp_path, elements, **kw)
     except Problems as e:

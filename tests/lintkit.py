@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pnp.build import Project, check_game
+from pnp.pipeline.build import Project, check_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from conftest import copy_project
-from pnp.cli import main
+from pnp.commands.cli import main
 
 CASES = yaml.safe_load((Path(__file__).parent / "bad" / "cases.yaml").read_text("utf-8"))
 GAME = "criminal-poker"
@@ -148,14 +148,14 @@ HUGE = ["{{ '%*d' % (10000000000, 1) }}", "{{ '%*d'|format(10000000000, 1) }}", 
 @pytest.mark.parametrize("src", ["{{ '{:>10000000000}'.format(1) }}", "{{ ''['format']('{:>9999999999}', 1) }}",
                                  "{{ ('{:>9999999999}'|attr('format'))(1) }}", "{{ '{0}'.format_map({}) }}"])
 def test_str_format_is_refused(src):
-    from pnp.layout import templating
+    from pnp.templates import templating
     with pytest.raises(templating.TemplateError, match="sandbox forbids|unsafe"):
         templating.render(src, {})
 
 
 def test_an_expression_whose_value_is_huge_is_refused():
     """`repeat:` and grids loop over an expression's value: 10,000 rows of 10,000 cells is refused."""
-    from pnp.layout import templating
+    from pnp.templates import templating
     assert templating.evaluate("[[1] * 3] * 2", {}) == [[1, 1, 1]] * 2
     with pytest.raises(templating.TemplateError, match="larger than"):
         templating.evaluate("[[1] * 10000] * 10000", {})
@@ -163,12 +163,12 @@ def test_an_expression_whose_value_is_huge_is_refused():
 
 @pytest.mark.parametrize("src", ORDINARY)
 def test_ordinary_templates_pass_the_size_checks(src):
-    from pnp.layout import templating
+    from pnp.templates import templating
     assert templating.render(src, {}) == ORDINARY[src]
 
 
 @pytest.mark.parametrize("src", HUGE)
 def test_a_huge_value_is_refused_before_it_is_built(src):
-    from pnp.layout import templating
+    from pnp.templates import templating
     with pytest.raises(templating.TemplateError, match="larger than|too large|more than .* (bits|digits)|numbers only"):
         templating.render(src, {})

@@ -7,9 +7,9 @@ import dataclasses
 import jinja2
 import pytest
 
-from pnp.layout import templating
-from pnp.layout.pieces import Image, Run, Shape, Stencil
-from pnp.render import booklet_flow, booklet_tpl
+from pnp.templates import templating
+from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.booklet import flow as booklet_flow, tpl as booklet_tpl
 
 SRC = "# Rules\n{% for n in range(3) %}\n- card {{ n }} of {{ total }}\n{% endfor %}\nEnd.\n"
 
@@ -68,7 +68,7 @@ def test_syntax_errors_are_raised_as_before(cache):
 
 
 def test_runtime_errors_keep_their_template_line(cache):
-    from pnp.render.booklet_md import _template_line
+    from pnp.booklet.md import _template_line
     src = "one\ntwo {{ missing.name }}\n"
     for _ in range(2):          # compiled, then from the disk copy
         booklet_tpl._memory.clear()
@@ -96,7 +96,7 @@ def test_shift_moves_pieces_as_dataclasses_replace_does():
 # ---- laid-out lines kept on disk (booklet_memo) ------------------------------------------------------
 @pytest.fixture(scope="module")
 def fonts():
-    from pnp.render import fonts as fontmod
+    from pnp.text import fonts as fontmod
     return fontmod.FontSet({"sans": fontmod.builtin_path("noto-sans-tc")})
 
 
@@ -110,7 +110,7 @@ def icons():
 @pytest.fixture
 def lines_cache(tmp_path, monkeypatch):
     """A cache folder of its own for the lines (the fonts keep theirs: converting them takes long)."""
-    from pnp.render import booklet_memo
+    from pnp.booklet import memo as booklet_memo
     monkeypatch.setattr(booklet_memo, "cache_root", lambda: tmp_path)
     return tmp_path / "booklet-lines"
 
@@ -128,7 +128,7 @@ TEXT = "Each player draws **two** cards, then passes one to the left; 抽 1 張�
 
 
 def test_lines_from_the_disk_are_the_lines_laid_out(lines_cache, fonts, icons):
-    from pnp.render import booklet_memo
+    from pnp.booklet import memo as booklet_memo
     name = "rules.en.md\0en\0a4"
     want = _plain(_flow(fonts, icons)[0].lines(TEXT, booklet_flow.Style(), 0.0, 60.0))
     memo = booklet_memo.for_booklet(name, fonts, icons)
@@ -149,7 +149,7 @@ def test_lines_from_the_disk_are_the_lines_laid_out(lines_cache, fonts, icons):
 
 
 def test_a_word_too_wide_is_reported_from_the_disk_too(lines_cache, fonts, icons):
-    from pnp.render import booklet_memo
+    from pnp.booklet import memo as booklet_memo
     word = "Supercalifragilisticexpialidocious" * 2
     for round_ in range(2):
         memo = booklet_memo.for_booklet("narrow", fonts, icons)
@@ -162,8 +162,8 @@ def test_a_word_too_wide_is_reported_from_the_disk_too(lines_cache, fonts, icons
 
 
 def test_other_fonts_or_icons_or_a_damaged_file_are_laid_out_again(lines_cache, fonts, icons):
-    from pnp.render import booklet_memo
-    from pnp.render import fonts as fontmod
+    from pnp.booklet import memo as booklet_memo
+    from pnp.text import fonts as fontmod
     memo = booklet_memo.for_booklet("b", fonts, icons)
     flow, st = _flow(fonts, icons, memo)
     flow.lines(TEXT, st, 0.0, 60.0)
@@ -186,7 +186,7 @@ def _shape(toks):
 
 
 def test_markdown_tokens_from_the_disk_are_the_parsed_ones(cache, monkeypatch):
-    from pnp.render import booklet_md
+    from pnp.booklet import md as booklet_md
     want = _shape(booklet_md._markdown().parse(MD))
     assert _shape(booklet_md._tokens(MD)) == want                 # parsed, then saved
     files = list((cache.parent / "booklet-md").glob("*.bin"))
@@ -203,7 +203,7 @@ def test_markdown_tokens_from_the_disk_are_the_parsed_ones(cache, monkeypatch):
 def test_emphasis_prints_oblique_and_strong_bold(fonts, icons):
     """Markdown `*emphasis*` is italic (drawn oblique: the fonts have no italic face), `**strong**`
     bold; neither leaves a marker in the printed text."""
-    from pnp.render.booklet_md import Source
+    from pnp.booklet.md import Source
     [para] = Source(None, "rules.en.md", None, {}).parse("Read the *Events* section, then **act**.\n")
     flow, st = _flow(fonts, icons)
     runs = [p for u in flow.lines(para.text, st, 0.0, 120.0) for p in u.pieces if isinstance(p, Run)]

@@ -28,7 +28,7 @@ def test_pnp_writes_only_inside_out(tmp_path):
     cwd = tmp_path / "elsewhere"          # the working directory must not receive anything either
     cwd.mkdir()
     out = tmp_path / "out"
-    from pnp.render.fonts import cache_dir
+    from pnp.text.fonts import cache_dir
     # a cache folder of its own (the converted fonts linked, their record copied): other tests running
     # beside this one write to the shared cache
     cache, home = tmp_path / "cache" / "fonts", cache_dir()

@@ -4,8 +4,8 @@ import re
 from conftest import copy_project, run_pnp
 from pdfutil import page_text
 
-from pnp.build import Project, check_game, resolver_for, prepare
-from pnp.layout.context import GameContext
+from pnp.pipeline.build import Project, check_game, resolver_for, prepare
+from pnp.templates.context import GameContext
 
 
 def _edit(path, old, new):

@@ -191,7 +191,7 @@ def test_deal_and_special_role_limits_by_brute_force():
 
 
 def test_shipped_game_passes_its_rules_in_both_languages():
-    from pnp.build import Project, prepare
+    from pnp.pipeline.build import Project, prepare
     from conftest import ROOT
     prep = prepare(Project(ROOT), "criminal-poker")
     mine = [f for f in prep.findings if f.check in ("composition", "values", "data", "setup", "rule-text")]

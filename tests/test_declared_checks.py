@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, run_pnp
 from pnp import rules
 from pnp.content.loader import load_game
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 CARDS = """\
 cards:

@@ -3,7 +3,7 @@ commands (the element tables themselves are checked in test_reference.py)."""
 import re
 
 from conftest import ROOT
-from pnp.cli import main
+from pnp.commands.cli import main
 
 
 def test_readme_links_the_reference_and_the_tutorial():

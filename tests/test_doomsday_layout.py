@@ -7,10 +7,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import ROOT
-from pnp.build import Project, _context, faces, prepare
-from pnp.layout.pieces import Run
-from pnp.layout.resolve import Resolver
-from pnp.layout.units import MM
+from pnp.pipeline.build import Project, _context, faces, prepare
+from pnp.core.pieces import Run
+from pnp.resolve.face import Resolver
+from pnp.core.units import MM
 
 GAME = "doomsday-files"
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from pnp.errors import Pos
+from pnp.core.errors import Pos
 from pnp.rules import doomsday_logic as L
 from pnp.rules.doomsday_text import Spec, check_text
 

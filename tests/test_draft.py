@@ -54,7 +54,7 @@ def test_normal_build_stops_and_draft_build_prints_placeholders_flags_and_marks(
 
 
 def test_draft_flags_overflowing_text_with_a_red_corner(tmp_path):
-    from pnp.build import Project, faces, prepare, resolver_for
+    from pnp.pipeline.build import Project, faces, prepare, resolver_for
     from pnp.layout.draft import FLAG
     prep = prepare(Project(project(tmp_path)), "solo")
     res = resolver_for(prep, None)
@@ -70,8 +70,8 @@ def test_draft_and_strict_together_are_refused(tmp_path):
 
 
 def test_watch_draft_builds_the_draft(tmp_path):
-    from pnp.build import Project
-    from pnp.watch import run
+    from pnp.pipeline.build import Project
+    from pnp.pipeline.watch import run
     root = project(tmp_path)
     out = tmp_path / "out"
     run(Project(root), ["solo"], None, dict(out=out, draft=True), interval=0.05, max_builds=1)

@@ -5,8 +5,8 @@ import io
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from pnp.layout.pieces import Image, Run, Shape, Stencil
-from pnp.render import fonts
+from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.text import fonts
 from pnp.render.draw import draw_fast, draw_piece
 
 MM = 72 / 25.4

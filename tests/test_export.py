@@ -135,7 +135,7 @@ def test_preview_unknown_card_is_a_message(tmp_path):
 def test_progress_bar_only_on_a_terminal(monkeypatch):
     import io
 
-    from pnp import progress
+    from pnp.core import progress
 
     class Tty(io.StringIO):
         def isatty(self):

@@ -1,4 +1,4 @@
-"""Faces kept on disk between builds (pnp.facestore): a rebuild resolves only what changed, and
+"""Faces kept on disk between builds (pnp.pipeline.facestore): a rebuild resolves only what changed, and
 its PDF and findings are those of a build with an empty cache."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ EPOCH = {"SOURCE_DATE_EPOCH": "1700000000"}
 
 def _share_fonts(folder):
     """A cache folder of its own with the machine's converted fonts (converting them takes a minute)."""
-    from pnp.cache import cache_root
+    from pnp.core.cache import cache_root
     home = cache_root() / "fonts"
     (folder / "fonts").mkdir(parents=True, exist_ok=True)
     for ttf in home.glob("*.ttf"):     # links to the files, not the folder: what this test writes stays here
@@ -43,7 +43,7 @@ def _synth(tmp_path, n=12):
 
 def _counting(monkeypatch):
     """A list that collects the name of every face resolved from here on."""
-    from pnp.layout.resolve import Resolver
+    from pnp.resolve.face import Resolver
     seen, real = [], Resolver.face
     monkeypatch.setattr(Resolver, "face", lambda self, layout, ctx, cid, pos, name: seen.append(name) or
                         real(self, layout, ctx, cid, pos, name))
@@ -51,7 +51,7 @@ def _counting(monkeypatch):
 
 
 def _build(root, out, **kw):
-    from pnp.build import Options, Project, build_game
+    from pnp.pipeline.build import Options, Project, build_game
     return build_game(Project(root), "synth", Options(out=out, jobs=1, **kw))
 
 
@@ -91,7 +91,7 @@ def test_edits_beyond_the_cards_reach_the_faces(tmp_path, monkeypatch):
     changed: the rebuild draws them anew, as a build with an empty cache does."""
     import lintkit
     from test_session import _picture, _replace, beyond_the_cards
-    from pnp.build import Options, build_game
+    from pnp.pipeline.build import Options, build_game
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     els, extra, edits = beyond_the_cards()
     edits["layout"] = lambda r: _replace(r / "layouts/g/face.yaml", '"w": 38', '"w": 30')
@@ -113,7 +113,7 @@ def test_edits_beyond_the_cards_reach_the_faces(tmp_path, monkeypatch):
 
 def test_findings_of_a_face_read_back_are_reported_again(tmp_path, monkeypatch, cache):
     import lintkit
-    from pnp.build import Options, build_game
+    from pnp.pipeline.build import Options, build_game
     near_edge = dict(NAME, x=1)
     proj = lintkit.project(tmp_path, {"t": near_edge}, items=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])
     first = build_game(proj, "g", Options(out=tmp_path / "o"))
@@ -126,7 +126,7 @@ def test_findings_of_a_face_read_back_are_reported_again(tmp_path, monkeypatch, 
 
 
 def test_a_damaged_or_foreign_store_is_not_read(tmp_path, monkeypatch, cache):
-    from pnp import facestore
+    from pnp.pipeline import facestore
     root = _synth(tmp_path, 4)
     _build(root, tmp_path / "a")
     [store] = (cache / "faces").glob("*.bin")
@@ -148,8 +148,8 @@ def test_a_damaged_or_foreign_store_is_not_read(tmp_path, monkeypatch, cache):
 def test_draft_faces_are_kept_apart(tmp_path, monkeypatch, cache):
     """--draft draws placeholders for missing pictures: its faces never stand in for a real build's."""
     import lintkit
-    from pnp.build import Options, build_game
-    from pnp.errors import Problems
+    from pnp.pipeline.build import Options, build_game
+    from pnp.core.errors import Problems
     art = {"type": "image", "src": "art.png", "x": 5, "y": 5, "w": 30, "h": 30}
     proj = lintkit.project(tmp_path, {"art": art})
     build_game(proj, "g", Options(out=tmp_path / "o", draft=True))
@@ -163,7 +163,7 @@ def test_copies_of_a_card_read_back_are_one_face(tmp_path, monkeypatch, cache):
     import pickle
 
     import lintkit
-    from pnp.build import Options, build_game
+    from pnp.pipeline.build import Options, build_game
     proj = lintkit.project(tmp_path, {"t": NAME}, items=[{"id": "a", "name": "A", "copies": 3}])
     for _ in range(3):
         build_game(proj, "g", Options(out=tmp_path / "o"))
@@ -173,7 +173,7 @@ def test_copies_of_a_card_read_back_are_one_face(tmp_path, monkeypatch, cache):
 
 def test_a_build_of_some_components_keeps_the_other_faces(tmp_path, monkeypatch, cache):
     import lintkit
-    from pnp.build import Options, build_game
+    from pnp.pipeline.build import Options, build_game
     proj = lintkit.project(tmp_path, {"t": NAME}, items=[{"id": "a", "name": "A"}])
     game = proj.root / "content/g/game.yaml"
     game.write_text(game.read_text("utf-8") + "  d:\n    kind: deck\n    title: D\n    front: g/face\n"
@@ -191,7 +191,7 @@ def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, 
     from pathlib import Path
 
     import pnp
-    from pnp import facestore
+    from pnp.pipeline import facestore
     read, real = [], Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or real(self))
     facestore._code.cache_clear()
@@ -206,7 +206,7 @@ def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, 
 
 def test_check_reads_the_faces_a_build_kept_and_finds_the_same(tmp_path, monkeypatch, cache):
     import lintkit
-    from pnp.build import Options, build_game, check_game
+    from pnp.pipeline.build import Options, build_game, check_game
     near_edge = dict(NAME, x=1)
     proj = lintkit.project(tmp_path, {"t": near_edge}, items=[{"id": "a", "name": "A"}, {"id": "b", "name": "B"}])
     _prep, cold = check_game(proj, "g")
@@ -238,7 +238,7 @@ def test_fonts_only_cards_use_are_registered_when_their_faces_are_read_back(tmp_
 def test_a_watch_session_starts_from_the_store_and_edits_stay_in_memory(tmp_path, monkeypatch, cache):
     """`pnp watch`'s first build reads the faces a build kept; the edits after it are not written to
     disk (a write per save of a card would cost more than it gives)."""
-    from pnp.session import Session
+    from pnp.pipeline.session import Session
     root = _synth(tmp_path)
     _build(root, tmp_path / "built", cover=True)
     [store] = (cache / "faces").glob("*.bin")
@@ -257,7 +257,7 @@ def test_a_watch_session_starts_from_the_store_and_edits_stay_in_memory(tmp_path
 def test_a_build_whose_workers_resolve_the_deck_leaves_the_store_alone(tmp_path, monkeypatch, cache):
     """Faces resolved by worker processes (large decks) are not kept: such a build neither reads the
     store nor empties it."""
-    from pnp import parallel
+    from pnp.core import processes as parallel
     if not parallel.can_fork():
         pytest.skip("no fork on this platform: builds run in one process")
     root = _synth(tmp_path, 6)
@@ -265,7 +265,7 @@ def test_a_build_whose_workers_resolve_the_deck_leaves_the_store_alone(tmp_path,
     [store] = (cache / "faces").glob("*.bin")
     before = store.read_bytes()
     monkeypatch.setattr(parallel, "MIN_FACES", 1)     # this small deck goes to the workers, as a large one
-    from pnp.build import Options, Project, build_game
+    from pnp.pipeline.build import Options, Project, build_game
     build_game(Project(root), "synth", Options(out=tmp_path / "o2", jobs=2))
     assert store.read_bytes() == before
     assert _pdf(tmp_path / "o2") == _pdf(tmp_path / "o")

@@ -4,9 +4,9 @@ import time
 
 from click.testing import CliRunner
 
-from pnp.cli import main
-from pnp.layout import templating
-from pnp.render import fonts
+from pnp.commands.cli import main
+from pnp.templates import templating
+from pnp.text import fonts
 
 
 def test_cold_font_cache_does_not_time_out_templates(tmp_path, monkeypatch):
@@ -86,7 +86,7 @@ def test_font_hashes_are_remembered_by_path_size_and_time(tmp_path, monkeypatch)
     """A font's hash (its converted copy's name) is kept on disk; an edited file is hashed again, and a
     damaged record is ignored."""
     import os
-    from pnp.render import fonts
+    from pnp.text import fonts
     monkeypatch.setattr(fonts, "cache_dir", lambda: tmp_path / "cache")
     font = tmp_path / "f.otf"
 

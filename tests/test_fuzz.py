@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import ROOT
 from pnp import rules
 from pnp.content.loader import find_games, load_game
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "150"))
 STRICT = os.environ.get("PNP_FUZZ_STRICT") == "1"

@@ -2,7 +2,7 @@
 chains, and the font cache's handling of damaged fonts."""
 import pytest
 
-from pnp.errors import Pos, Problems
+from pnp.core.errors import Pos, Problems
 from pnp.layout.layouts import MAX_EXTENDS, Layouts
 
 

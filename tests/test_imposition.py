@@ -1,8 +1,8 @@
 """Imposition geometry: grids, crop marks, fold layouts and their fallbacks."""
 import pytest
 
-from pnp.layout.pieces import Face
-from pnp.render import impose
+from pnp.core.pieces import Face
+from pnp.impose import grid as impose
 
 MM = 72 / 25.4
 

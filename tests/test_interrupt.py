@@ -105,14 +105,14 @@ def test_a_killed_worker_is_reported_in_one_line(slow_project, tmp_path):
 def test_ctrl_c_in_any_command_is_exit_130_with_one_line(command, monkeypatch, tmp_path):
     """Not click's "Aborted!" with exit 1: a shell (and make) must see an interrupted program."""
     from click.testing import CliRunner
-    import pnp.build
+    import pnp.pipeline.build
     import pnp.report.make
-    from pnp.cli import main
+    from pnp.commands.cli import main
 
     def interrupted(*_a, **_k):
         raise KeyboardInterrupt
-    monkeypatch.setattr(pnp.build, "prepare", interrupted)
-    monkeypatch.setattr(pnp.build, "check_game", interrupted)
+    monkeypatch.setattr(pnp.pipeline.build, "prepare", interrupted)
+    monkeypatch.setattr(pnp.pipeline.build, "check_game", interrupted)
     monkeypatch.setattr(pnp.report.make, "prepare", interrupted)
     command = [str(tmp_path / "x") if c == "x" else c for c in command]
     result = CliRunner().invoke(main, ["--project", str(ROOT), *command])

@@ -2,7 +2,7 @@
 names its own layout; checked on the drawn faces."""
 import lintkit
 from facekit import pixels
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.export import collect
 
 RED = {"bg": {"type": "rect", "x": 0, "y": 0, "w": 40, "h": 40, "fill": "red"}}

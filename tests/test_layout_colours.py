@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from facekit import draw, problems
-from pnp.layout import colors
+from pnp.core import colors
 
 
 def _centre(img):

@@ -57,7 +57,7 @@ def _svg_game(tmp_path, svg, **el):
 def test_svg_image_is_drawn_as_vector_shapes(tmp_path):
     from facekit import pixels
     from pnp.export import collect
-    from pnp.layout.pieces import Image, Shape
+    from pnp.core.pieces import Image, Shape
     col = collect(_svg_game(tmp_path, DAGGER), "g")
     face = col.decks[0].cards[0].front
     assert face.pieces and all(isinstance(p, Shape) for p in face.pieces)   # vectors, no bitmap
@@ -88,7 +88,7 @@ def test_svg_cover_is_refused_and_broken_svg_named(tmp_path):
 
 
 def _problems_of(proj):
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.export import collect
     try:
         collect(proj, "g")

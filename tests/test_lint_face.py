@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.build import check_game
-from pnp.errors import Problems
+from pnp.pipeline.build import check_game
+from pnp.core.errors import Problems
 from pnp.lint import colour
 from tests.lintkit import lint, project
 

@@ -1,12 +1,12 @@
 """Print lint rules over imposed pages: printable-margin and stray-marks (both sides)."""
 from __future__ import annotations
 
-from pnp.errors import Pos
-from pnp.layout.pieces import Face, Shape
+from pnp.core.errors import Pos
+from pnp.core.pieces import Face, Shape
 from pnp.lint import Config
 from pnp.lint.pages import PageLint, stray
-from pnp.render import impose
-from pnp.render.impose import Page, Slot
+from pnp.impose import grid as impose
+from pnp.impose.grid import Page, Slot
 
 MM = 72 / 25.4
 A4 = impose.PAPERS["a4"]

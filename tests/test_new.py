@@ -36,7 +36,7 @@ def test_new_never_overwrites_and_refuses_bad_names(tmp_path):
 def test_new_game_declares_two_checks_that_catch_a_broken_deck(tmp_path):
     from pnp import rules
     from pnp.content.loader import load_game
-    from pnp.scaffold import write_game
+    from pnp.commands.scaffold import write_game
     write_game(tmp_path, "g", langs=("en",))
     root = tmp_path / "content" / "g"
     assert rules.run(load_game(root))[0] == []

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, copy_project
-from pnp.cli import main
+from pnp.commands.cli import main
 
 GAME = "criminal-poker"
 

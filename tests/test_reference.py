@@ -3,7 +3,7 @@ they give today, and a parameter added to an element type shows up in it by itse
 from __future__ import annotations
 
 from conftest import ROOT, run_pnp
-from pnp import docs
+from pnp.commands import docs
 from pnp.layout.elements import TYPES
 
 

@@ -2,15 +2,15 @@
 import numpy as np
 import pypdfium2 as pdfium
 
-from pnp.layout.pieces import Face, Shape
-from pnp.render import impose
+from pnp.core.pieces import Face, Shape
+from pnp.impose import grid as impose
 from pnp.render.pdf import PdfWriter
 
 MM = 72 / 25.4
 
 
 def _render(tmp_path, pieces):
-    from pnp.render import fonts
+    from pnp.text import fonts
     name = fonts.register(str(fonts.builtin_path("noto-sans-tc")))
     path = tmp_path / "s.pdf"
     face = Face(60 * MM, 60 * MM, 0, tuple(pieces))

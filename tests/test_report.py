@@ -58,8 +58,8 @@ def _form_draws(pdf_path) -> int:
 def _expected_faces(game_id) -> tuple[int, list]:
     """Distinct faces of every component (as a user sees them: identical drawing = one face), and
     the card ids that must label a thumbnail (the first card of each distinct front)."""
-    from pnp.build import Project, _context, faces, prepare
-    from pnp.layout.resolve import Resolver
+    from pnp.pipeline.build import Project, _context, faces, prepare
+    from pnp.resolve.face import Resolver
     prep = prepare(Project(ROOT), game_id)
     lang = prep.game.languages[0]
     res = Resolver(prep.game, prep.fonts, prep.icons, lang)

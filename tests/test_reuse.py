@@ -7,7 +7,7 @@ import pytest
 
 import lintkit
 from pnp.export import collect
-from pnp.layout.pieces import Run, Stencil
+from pnp.core.pieces import Run, Stencil
 
 ITEMS = [{"id": "a", "name": "Alpha"}, {"id": "b", "name": "Bravo"}, {"id": "c", "name": "Charlie"}]
 FRAME = {"type": "rect", "x": 1, "y": 1, "w": 38, "h": 38, "fill": "{{ data.fill }}"}
@@ -64,7 +64,7 @@ def test_a_qr_code_from_game_yaml_reads_the_card(tmp_path):
 
 @pytest.mark.parametrize("shared", [True, False])
 def test_text_that_overflows_is_reported_on_every_card(tmp_path, shared):
-    from pnp.build import RuleErrors
+    from pnp.pipeline.build import RuleErrors
     words = "far too many words for so small a box " * 6
     text = "{{ data.long }}" if shared else "{{ card.name }} " + words
     tight = {"type": "text", "text": text, "x": 5, "y": 5, "w": 20, "h": 4, "size": 8, "min_size": 8}

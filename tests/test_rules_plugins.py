@@ -70,7 +70,7 @@ def test_a_game_id_never_selects_a_module_by_its_name():
 
 def test_a_broken_plugin_is_bad_input_not_a_traceback(tmp_path, monkeypatch):
     import pytest
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     root = game(tmp_path, "- unique: [name]\n")
     ep = importlib.metadata.EntryPoint("g", "no_such_module_anywhere", rules.GROUP)
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group=None: [ep] if group == rules.GROUP else [])
@@ -82,7 +82,7 @@ def test_a_broken_plugin_is_bad_input_not_a_traceback(tmp_path, monkeypatch):
 
 def test_game_yaml_has_no_key_that_names_code(tmp_path):
     import pytest
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     for key in ("rules: my_rules.py", "plugin: my_rules", "module: pnp.rules.clue"):
         root = game(tmp_path, "- unique: [name]\n", top=key + "\n")
         with pytest.raises(Problems) as e:

@@ -30,8 +30,8 @@ import pytest
 import yaml
 
 from conftest import ROOT
-from pnp.build import Project, faces, prepare, resolver_for
-from pnp.errors import Problems
+from pnp.pipeline.build import Project, faces, prepare, resolver_for
+from pnp.core.errors import Problems
 
 CORPUS = sorted((ROOT / "tests" / "semantic").glob("*.yaml"))
 

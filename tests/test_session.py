@@ -8,7 +8,7 @@ from conftest import ROOT
 def test_a_warm_rebuild_writes_what_a_fresh_build_writes(tmp_path, monkeypatch):
     sys.path.insert(0, str(ROOT / "bench"))
     import synth
-    from pnp.session import Session
+    from pnp.pipeline.session import Session
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     root = synth.write_game(tmp_path / "proj", 12)
     deck = root / "content/synth/cards.yaml"
@@ -36,8 +36,8 @@ def test_a_warm_rebuild_writes_what_a_fresh_build_writes(tmp_path, monkeypatch):
 
 def _warm_then_fresh(tmp_path, proj, edit):
     """The PDF of a warm session after `edit`, and of a fresh build of the edited game."""
-    from pnp.build import Options, build_game
-    from pnp.session import Session
+    from pnp.pipeline.build import Options, build_game
+    from pnp.pipeline.session import Session
     s = Session(proj.root, out=tmp_path / "warm")
     s.build(["g"])
     edit(proj.root)

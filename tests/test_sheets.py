@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.content.loader import load_game
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 GAME = """\
 id: g
@@ -140,8 +140,8 @@ def test_a_missing_sheet_and_a_damaged_workbook_are_problems(tmp_path):
 
 
 def test_watch_rebuilds_a_game_when_its_spreadsheet_changes(tmp_path):
-    from pnp.build import Project
-    from pnp.watch import affected
+    from pnp.pipeline.build import Project
+    from pnp.pipeline.watch import affected
     root = game(tmp_path, "cards.xlsx", xlsx_writer([HEADER] + ROWS))
     (tmp_path / "content" / "h").mkdir()
     assert affected(Project(tmp_path), ["g", "h"], [root / "cards.xlsx"]) == ["g"]

@@ -9,7 +9,7 @@ from conftest import ROOT
 PROBE = """
 import json, sys
 from click.testing import CliRunner
-from pnp.cli import main
+from pnp.commands.cli import main
 r = CliRunner().invoke(main, sys.argv[1:])
 heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'PIL') or m == 'pnp.render.pdf')
 print(json.dumps({'code': r.exit_code, 'heavy': heavy, 'out': r.output[-2000:]}))

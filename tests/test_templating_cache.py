@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from pnp.layout import templating
+from pnp.templates import templating
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +93,7 @@ def test_an_expression_that_is_one_name_or_one_filter():
 
 
 def test_compiled_code_on_disk_is_used_and_a_corrupt_entry_rewritten(tmp_path, monkeypatch):
-    from pnp.layout import tplcode
+    from pnp.templates import tplcode
     monkeypatch.setenv("PNP_CACHE", str(tmp_path))
 
     def fresh_process():
@@ -137,7 +137,7 @@ CTXS = [{"index": 2, "card": {"start": 3, "symbol": "s"}, "a": [7], "b": 1.5, "c
 
 
 def test_the_short_way_gives_what_jinja_gives_or_gives_up():
-    from pnp.layout import tplfast
+    from pnp.templates import tplfast
     short = 0
     for src in SHORT:
         got = tplfast.source(templating.ENV, templating.ENV.parse(src), False)

@@ -1,8 +1,8 @@
 """Line breaking and fitting, measured with the real fonts."""
 import pytest
 
-from pnp.render import fonts as fontmod
-from pnp.render.text import NO_END, NO_START, layout, tokens
+from pnp.text import fonts as fontmod
+from pnp.text.fit import NO_END, NO_START, layout, tokens
 
 MM = 72 / 25.4
 
@@ -93,7 +93,7 @@ def test_closing_punctuation_never_alone_on_the_last_line(fonts):
 
 
 def test_text_that_only_looks_like_a_tag_prints_as_written():
-    from pnp.render.spans import split
+    from pnp.text.spans import split
     for text in ("<script>x</script>", "a < b > c", "<3 players"):
         segs = split(text, full=True)
         assert "".join(v for k, v, _s in segs if k == "t") == text, segs

@@ -2,9 +2,9 @@
 reused only for the same arguments, so changing any of them changes what comes back."""
 import pytest
 
-from pnp.render import fonts as fontmod
-from pnp.render import text as textlay
-from pnp.render.text import layout
+from pnp.text import fonts as fontmod
+from pnp.text import fit as textlay
+from pnp.text.fit import layout
 
 MM = 72 / 25.4
 TEXT = "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。Whoever holds it loses 2 sanity."

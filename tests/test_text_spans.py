@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from facekit import box_of, draw, faces, problems
-from pnp.layout.pieces import Run, Shape
-from pnp.render import fonts as fontmod
-from pnp.render.text import layout
+from pnp.core.pieces import Run, Shape
+from pnp.text import fonts as fontmod
+from pnp.text.fit import layout
 
 MM = 72 / 25.4
 
@@ -91,7 +91,7 @@ def test_drawn_colour_and_italic(tmp_path):
 
 
 def test_overflow_error_counts_spans(tmp_path):
-    from pnp.build import RuleErrors
+    from pnp.pipeline.build import RuleErrors
     el = {"type": "text", "x": 2, "y": 2, "w": 36, "h": 6, "size": 10, "text": 'x <span size="40">BIG</span>'}
     with pytest.raises(RuleErrors) as e:
         faces(tmp_path, {"t": el}, safe="0mm")
@@ -122,7 +122,7 @@ def test_a_role_may_name_its_bold_face(tmp_path):
 
 
 def test_a_role_without_regular_face_is_named(tmp_path):
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     with pytest.raises(Problems) as e:
         faces(tmp_path, {"t": {"type": "text", "text": "x", "font": "hand"}},
               game_extra="fonts: {hand: {bold: noto-serif-tc}}\n")

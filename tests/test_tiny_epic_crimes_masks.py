@@ -27,9 +27,9 @@ SHIFTS = [(dx, dy) for dx in (-1.5, 0, 1.5) for dy in (-1.5, 0, 1.5)]
 
 def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     """The build's own imposition plan: face name → (page index, slot, page)."""
-    from pnp.build import Project, _context, _plan, duplex_document, faces, prepare
-    from pnp.layout.resolve import Resolver
-    from pnp.render import impose
+    from pnp.pipeline.build import Project, _context, _plan, duplex_document, faces, prepare
+    from pnp.resolve.face import Resolver
+    from pnp.impose import grid as impose
     prep = prepare(Project(ROOT), GAME)
     resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)
@@ -152,7 +152,7 @@ def setup(built):
 def _references(prep):
     """Each evidence icon and the arrow, drawn alone at the slot size straight from the icon files."""
     from reportlab.pdfgen import canvas
-    from pnp.layout.units import MM
+    from pnp.core.units import MM
     from pnp.render.pdf import draw_piece
     game = prep.game
     g = prep.layouts.geometry(f"{GAME}/suspect-back")
@@ -261,7 +261,7 @@ def test_the_proof_can_fail(setup):
 def test_backs_show_each_icon_equally_often(setup):
     """Count the icons on every rasterised back by matching each ink blob cluster to the references."""
     game, where, raster, refs, geo, paper = setup
-    from pnp.components.icon_field import cells
+    from pnp.layout.components.icon_field import cells
     from pnp.layout.layouts import Layouts
     gb = Layouts(ROOT / "layouts").geometry(f"{GAME}/suspect-back")
     d = gb["decoys"]
@@ -310,8 +310,8 @@ def _front_without_text(prep, sid, lang="zh-TW"):
     """The front face of a suspect drawn twice (at the proof's resolution): as printed, and with its
     text left out; both as RGB arrays of the trimmed card."""
     from reportlab.pdfgen import canvas
-    from pnp.build import faces, resolver_for
-    from pnp.layout.pieces import Run
+    from pnp.pipeline.build import faces, resolver_for
+    from pnp.core.pieces import Run
     from pnp.render.pdf import draw_piece
     comp = prep.game.components["suspects"]
     res = resolver_for(prep, lang)
@@ -333,7 +333,7 @@ def test_front_to_the_window_shows_no_name(setup):
     """A card slid in front to the window (either way up): what shows through every hole is the same
     with and without the card's text, so the name and number never show."""
     game, where, raster, refs, geo, paper = setup
-    from pnp.build import Project, prepare
+    from pnp.pipeline.build import Project, prepare
     prep = prepare(Project(ROOT), GAME)
     card_at = (int(round(geo["x"] * PX_PER_MM)), int(round(geo["y"] * PX_PER_MM)))
     envelopes = _envelopes(game, where, raster)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.content.yamlfile import load_text
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 
 @pytest.mark.parametrize("text,hint", [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pnp.content.schema import Opt, check_map
-from pnp.errors import Collector
+from pnp.core.errors import Collector
 
 CREDITS_SPEC = {
     "designers": Opt("list", help="the original designer(s), e.g. `[Jane Doe]`"),

@@ -8,8 +8,8 @@ from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
 from pnp.content import sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
-from pnp.errors import Collector, Pos, Problems, display_path, did_you_mean
-from pnp.layout import colors
+from pnp.core.errors import Collector, Pos, Problems, display_path, did_you_mean
+from pnp.core import colors
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
@@ -127,7 +127,7 @@ def _check_lint(meta, levels, col):
 
 
 def _problem(pos, what, todo):
-    from pnp.errors import Problem
+    from pnp.core.errors import Problem
     return Problem(pos, what, todo)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.errors import Pos
+from pnp.core.errors import Pos
 
 KINDS = ("deck", "tokens", "sheet", "board", "booklet")
 

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 
 from pnp.content.yamlfile import YMap
-from pnp.errors import Collector, did_you_mean
-from pnp.layout import units
+from pnp.core.errors import Collector, did_you_mean
+from pnp.core import units
 
 LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")

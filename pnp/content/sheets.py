@@ -17,7 +17,7 @@ import io
 from pathlib import Path
 
 from pnp.content.yamlfile import YList, YMap, read_bytes
-from pnp.errors import Collector, Pos, Problems, did_you_mean, display_path
+from pnp.core.errors import Collector, Pos, Problems, did_you_mean, display_path
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
 MAX_ROWS = 10_000

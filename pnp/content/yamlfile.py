@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from pnp.errors import Pos, Problem, Problems, display_path
+from pnp.core.errors import Pos, Problem, Problems, display_path
 
 MAX_FILE_BYTES = 32_000_000  # a 10,000-card deck is ~2 MB; far larger is a mistake (or an attack)
 MAX_SCALAR = 100_000         # characters in one value: no card text is that long

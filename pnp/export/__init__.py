@@ -63,8 +63,8 @@ class Collected:
 
 def collect(project, game_id: str, lang: str | None = None) -> Collected:
     """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors."""
-    from pnp.build import RuleErrors, faces, prepare, resolver_for
-    from pnp.errors import Problems
+    from pnp.pipeline.build import RuleErrors, faces, prepare, resolver_for
+    from pnp.core.errors import Problems
     prep = prepare(project, game_id)
     errors = [f for f in prep.findings if f.severity == "error"]
     if errors:
@@ -93,7 +93,7 @@ def collect(project, game_id: str, lang: str | None = None) -> Collected:
 
 def faces_pdf(faces, font_name: str) -> bytes:
     """A PDF with one page per face, each page the face with its bleed (drawn by the print renderer)."""
-    from pnp.render.impose import Page, Slot
+    from pnp.impose.grid import Page, Slot
     from pnp.render.pdf import PdfWriter
     buf = io.BytesIO()
     w = PdfWriter(buf, font_name, {"title": "faces", "creator": "pnp"})
@@ -125,7 +125,7 @@ def distinct(faces) -> tuple[list, dict]:
 @contextmanager
 def replace_dir(target: Path, root: Path | None = None):
     """Write into a fresh temporary folder that replaces `target` only when the block completes."""
-    from pnp.output import refuse_links
+    from pnp.core.output import refuse_links
     refuse_links(target, root)   # a folder below --out that is a link (into content/?) is refused, as for PDFs
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.parent / f".{target.name}.{os.getpid()}.tmp"

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import Pos, Problem, Problems
+from pnp.core.errors import Pos, Problem, Problems
 
 TARGETS = ("png", "printshop", "tts")
 
 
 def guarded(fn):
     """Run fn(); bad input → the problems and exit 2, rule errors → the findings and exit 1."""
-    from pnp.build import RuleErrors
+    from pnp.pipeline.build import RuleErrors
     try:
         return fn()
     except Problems as e:
@@ -31,7 +31,7 @@ def guarded(fn):
 
 
 def _project(ctx):
-    from pnp.build import Project
+    from pnp.pipeline.build import Project
     return Project(Path(ctx.obj["project"]))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.export import distinct, faces_pdf, raster, safe_name
-from pnp.layout.units import MM
+from pnp.core.units import MM
 
 PT_PER_IN = 72.0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.errors import Problem, Problems, did_you_mean
+from pnp.core.errors import Problem, Problems, did_you_mean
 from pnp.export import collect, distinct, faces_pdf, raster, safe_name
 
 COLS = 8

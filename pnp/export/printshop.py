@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.export import distinct, faces_pdf, raster, safe_name
-from pnp.layout.units import MM
+from pnp.core.units import MM
 
 IN = 25.4
 

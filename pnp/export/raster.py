@@ -36,7 +36,7 @@ def _init(data: bytes):
 
 
 def _worker(data: bytes):
-    from pnp.parallel import die_with_parent
+    from pnp.core.processes import die_with_parent
     die_with_parent()
     _init(data)
 
@@ -143,7 +143,7 @@ def run(pdf: bytes, bleeds: list, jobs: list) -> list:
 
 
 def _run(jobs, bleeds, pdf):
-    from pnp.progress import Progress
+    from pnp.core.progress import Progress
     n = workers()
     if n == 1 or len(jobs) < 4:
         _init(pdf)

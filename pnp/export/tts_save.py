@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from pnp.export import distinct, faces_pdf, raster, safe_name
 from pnp.export.png import cut_line
-from pnp.layout.units import MM
+from pnp.core.units import MM
 
 TILE_TYPE = {"rect": 0, "circle": 2, "rounded": 3}   # TTS CustomTile.Type: 0 box, 1 hex, 2 circle, 3 rounded
 TILE_PX = 2048                                        # longest side of a tile image

@@ -1,1 +1,1 @@
-"""Layouts: units, layout files with `extends`, jinja2 templates, resolution of faces to pieces."""
+"""Layouts: layout files with `extends`, elements, icons, SVG art, QR codes, element types."""

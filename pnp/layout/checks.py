@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.layout.units import MM
+from pnp.core.units import MM
 
 MAX_LENGTH = 5000 * MM     # 5 m: beyond any page or board a printer takes
 MAX_LOOP = 10_000          # the same bound as a template's range()

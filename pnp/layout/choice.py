@@ -3,8 +3,8 @@
 The rule is parsed by the content loader (`Component.choose`, `Component.layout_of`)."""
 from __future__ import annotations
 
-from pnp.errors import Problem, Problems
-from pnp.layout.units import mm
+from pnp.core.errors import Problem, Problems
+from pnp.core.units import mm
 
 
 def layout_for(prep, comp, item, side, default, decl, memo, resolver):

@@ -2,8 +2,8 @@
 red flag on a text box whose text overflows (the text itself printed at its minimum size)."""
 from __future__ import annotations
 
-from pnp.layout.pieces import Shape
-from pnp.layout.units import MM
+from pnp.core.pieces import Shape
+from pnp.core.units import MM
 
 FLAG = "#e00000"
 

@@ -8,7 +8,7 @@ Adding a type is adding a function decorated with `@element(...)` here or in any
 from __future__ import annotations
 
 from pnp.layout import svgpath
-from pnp.layout.pieces import Image, Shape, Stencil
+from pnp.core.pieces import Image, Shape, Stencil
 
 TYPES: dict = {}
 COMMON = {"type": ("str", None), "x": ("len", 0.0), "y": ("len", 0.0), "w": ("len", None), "h": ("len", None),
@@ -57,14 +57,14 @@ def line(p, env):
 @element("path", d=("str", ""), scale=("num", 1.0), **STROKE)
 def path(p, env):
     """SVG path data in millimetres relative to (x, y)."""
-    from pnp.layout.units import MM
+    from pnp.core.units import MM
     s = p["scale"] * MM
     return [_shape(svgpath.parse(p["d"], s, s, p["x"], p["y"]), p)]
 
 
 @element("polygon", points=("list", []), **STROKE)
 def polygon(p, env):
-    from pnp.layout.units import length
+    from pnp.core.units import length
     pts = [(p["x"] + length(a), p["y"] + length(b)) for a, b in p["points"]]
     ops = (("M", *pts[0]),) + tuple(("L", *q) for q in pts[1:]) + (("Z",),) if pts else ()
     return [_shape(ops, p)]
@@ -117,7 +117,7 @@ def qr(p, env):
 def _mark(role):
     def draw(p, env):
         if p.get("d"):
-            from pnp.layout.units import MM
+            from pnp.core.units import MM
             ops = svgpath.parse(p["d"], MM, MM, p["x"], p["y"])
         elif role in ("cut", "fold") and (p["w"] == 0 or p["h"] == 0):
             ops = (("M", p["x"], p["y"]), ("L", p["x"] + p["w"], p["y"] + p["h"]))

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.content.yamlfile import YMap, load_file, not_regular, special_file
-from pnp.errors import Collector, Pos, Problems, did_you_mean, display_path
+from pnp.core.errors import Collector, Pos, Problems, did_you_mean, display_path
 from pnp.layout import svgpath
-from pnp.layout.pieces import Shape
+from pnp.core.pieces import Shape
 
 _K = 0.5522847498  # bezier circle constant
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.content.yamlfile import YMap, load_file, special_file
-from pnp.errors import Collector, Pos, Problem, Problems, did_you_mean
-from pnp.layout import units
+from pnp.core.errors import Collector, Pos, Problem, Problems, did_you_mean
+from pnp.core import units
 
 MAX_EXTENDS = 20   # `extends:` steps from a layout to its base
 NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\Z")

@@ -11,7 +11,7 @@ import os
 import tempfile
 from functools import lru_cache
 
-from pnp.cache import cache_root
+from pnp.core.cache import cache_root
 
 MAX_ENTRIES = 50_000
 _versions: dict = {}

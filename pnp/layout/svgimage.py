@@ -198,7 +198,7 @@ def _subpaths(node):
 
 def place(pieces, iw, ih, x, y, w, h, fit):
     """Shapes of the loaded art placed in the box (contain: centred, whole; stretch: filling it)."""
-    from pnp.layout.pieces import Shape
+    from pnp.core.pieces import Shape
     if fit == "stretch":
         sx, sy = w / iw, h / ih
         dx, dy = x, y

@@ -1,6 +1,6 @@
 """The print lint: what makes a print hard to read, cut or play, reported as rule findings.
 
-Lint is a rule: its findings are `pnp.findings.Finding`s with `check="lint:<rule>"`, shown by
+Lint is a rule: its findings are `pnp.core.findings.Finding`s with `check="lint:<rule>"`, shown by
 `pnp check` and every build with the other checks. Rules and their default level:
 
 - `min-text-size`     text smaller than MIN_TEXT_PT after fitting (the size the fitter chose)
@@ -19,7 +19,7 @@ game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | w
 """
 from __future__ import annotations
 
-from pnp.findings import Finding
+from pnp.core.findings import Finding
 
 RULES = {
     "min-text-size": "warn",

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import math
 
-from pnp.layout.pieces import Image, Run, Shape, Stencil
-from pnp.layout.units import MM
+from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.core.units import MM
 from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, SLIVER_DELTA_E, TOLERANCE_MM
 from pnp.lint import colour, geometry
 
@@ -125,7 +125,7 @@ def _safe(cfg, layout, el, pieces, ink, where, card):
 
 
 def _points(pieces):
-    from pnp.layout.pieces import apply
+    from pnp.core.pieces import apply
     for p in pieces:
         if p.transform:   # rotated or mirrored: the points where they print
             yield from (apply(p.transform, x, y) for x, y in _points([replace(p, transform=None)]))

@@ -6,8 +6,8 @@ from collections import OrderedDict
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.layout.pieces import Image, Run, Shape, Stencil
-from pnp.render.text import ASCENT, DESCENT
+from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.text.fit import ASCENT, DESCENT
 
 PAPER = "#ffffff"
 ROLE_FILL = {"glue": "#e8e8e8", "window": "#f3d6d6"}   # as pnp.render.pdf paints die-line roles
@@ -58,7 +58,7 @@ def _measured(piece) -> tuple:
 
 
 def _turned(m, b):
-    from pnp.layout.pieces import apply
+    from pnp.core.pieces import apply
     pts = [apply(m, x, y) for x in (b[0], b[2]) for y in (b[1], b[3])]
     return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
 

@@ -4,11 +4,11 @@
   paper edge, where most home printers print nothing (the mark or the bleed silently disappears);
 - stray-marks: a crop mark whose line meets no piece edge: it runs into empty paper, or through the
   middle of a piece (a cut there would spoil it).
-Page coordinates: PDF points, origin bottom-left (pnp.render.impose).
+Page coordinates: PDF points, origin bottom-left (pnp.impose.grid).
 """
 from __future__ import annotations
 
-from pnp.layout.units import MM
+from pnp.core.units import MM
 from pnp.lint import PRINTABLE_MM, TOLERANCE_MM, geometry
 
 LABEL_PT = 6.0          # pnp.render.pdf draws page labels at 6 pt
@@ -156,7 +156,7 @@ def proxy(face):
     size, shape, name and one box where it lays ink."""
     if face is None:
         return None
-    from pnp.layout.pieces import Face, Shape
+    from pnp.core.pieces import Face, Shape
     b = ink_box(face)
     pieces = (Shape((("R", b[0], b[1], b[2] - b[0], b[3] - b[1], 0.0),), fill="#000000"),) if b else ()
     return Face(face.w, face.h, face.bleed, pieces, face.shape, face.radius, face.name)
@@ -164,7 +164,7 @@ def proxy(face):
 
 def check_pages(game, cfg, proxies: dict, plan) -> list:
     """The page rules on A4 and US Letter. plan(comp, pairs, paper) → pages (the build's imposition)."""
-    from pnp.render.impose import PAPERS
+    from pnp.impose.grid import PAPERS
     out = []
     for paper, name in (("a4", "A4"), ("letter", "US Letter")):
         pl = PageLint(cfg, name)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from pnp.layout.pieces import Run, Shape, Stencil
-from pnp.layout.units import MM
+from pnp.core.pieces import Run, Shape, Stencil
+from pnp.core.units import MM
 from pnp.lint import DELTA_E_MIN, colour, geometry
 
 KEY_AREA = 0.03        # a fill covering this share of a face (by its box) can tell faces apart
@@ -48,7 +48,7 @@ def _fills(face) -> frozenset:
 
 
 def butted(comp) -> bool:
-    """Whether the build prints the component's pieces edge to edge (pnp.build._plan's defaults)."""
+    """Whether the build prints the component's pieces edge to edge (pnp.pipeline.build._plan's defaults)."""
     if comp.kind == "board":
         return False
     try:
@@ -60,7 +60,7 @@ def butted(comp) -> bool:
 def free_gap(comp, w, h, bleed) -> float:
     """The widest gap (mm, at most twice the bleed, at least 1 mm) between pieces that costs no piece
     per sheet on A4 nor on US Letter; 0 when every gap costs some."""
-    from pnp.render import impose
+    from pnp.impose import grid as impose
     outline = comp.options.get("cut", "marks" if comp.kind == "deck" else "outline") == "outline"
     reserve = bleed + (0 if outline else impose.MARK_GAP + impose.MARK_LEN)
     reserve = max(reserve, impose.MARGIN) if outline else reserve

@@ -1,1 +1,1 @@
-"""Rendering: fonts, text fitting, drawing primitives, imposition & marks, PDF and PNG output."""
+"""Rendering: drawing faces, PDF pages and forms, the cover, ink-saver colours."""

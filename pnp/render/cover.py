@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.layout.pieces import Face, Shape
-from pnp.layout.units import MM
-from pnp.render import text as textlay
-from pnp.render.impose import Page, Slot
+from pnp.core.pieces import Face, Shape
+from pnp.core.units import MM
+from pnp.text import fit as textlay
+from pnp.impose.grid import Page, Slot
 
 INK, MUTED, RULE = "#222222", "#555555", "#999999"
 

@@ -7,7 +7,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
-from pnp.layout.pieces import Image, Run, Shape, Stencil
+from pnp.core.pieces import Image, Run, Shape, Stencil
 
 ROLE_STYLE = {  # stroke colour, width (pt), dash
     "cut": ("#000000", 0.6, None),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from pnp.layout.pieces import Face, Run, Shape
+from pnp.core.pieces import Face, Run, Shape
 
 TINT = 0.85          # large fills: this much of the way to white
 LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background

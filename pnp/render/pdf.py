@@ -10,8 +10,8 @@ from collections import OrderedDict
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen import canvas as rl_canvas
 
-from pnp.layout.pieces import Image, Run, Shape
-from pnp.layout.units import MM
+from pnp.core.pieces import Image, Run, Shape
+from pnp.core.units import MM
 from pnp.render.draw import _image, _image_names, draw_fast, draw_piece  # noqa: F401  (draw_piece: its old home)
 
 MARK_WIDTH = 0.3

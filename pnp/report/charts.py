@@ -15,7 +15,7 @@ from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.layout.units import MM
+from pnp.core.units import MM
 
 # Okabe–Ito: distinguishable with colour-blindness and in greyscale print order
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -26,8 +26,8 @@ def report(ctx, games, lang, paper, out):
 
     A game that breaks its rules still gets its report, and the command exits 1; bad input writes
     nothing and exits 2."""
-    from pnp.build import Project
-    from pnp.errors import Pos, Problem
+    from pnp.pipeline.build import Project
+    from pnp.core.errors import Pos, Problem
     proj = Project(Path(ctx.obj["project"]))
     outp = Path(out)
     try:

@@ -10,8 +10,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from pnp.layout.units import MM
-from pnp.render.impose import PAPERS
+from pnp.core.units import MM
+from pnp.impose.grid import PAPERS
 
 MARGIN = 15 * MM
 OK, FAIL, WARN, MUTED = "#1b7f3b", "#b3261e", "#a05a00", "#555555"

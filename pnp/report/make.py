@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import __version__, rules
-from pnp.build import Prepared, atomic_output, faces, prepare, resolver_for
-from pnp.errors import Pos, Problems, display_path
-from pnp.layout.resolve import Resolver
-from pnp.layout.units import MM, mm
+from pnp.pipeline.build import Prepared, atomic_output, faces, prepare, resolver_for
+from pnp.core.errors import Pos, Problems, display_path
+from pnp.resolve.face import Resolver
+from pnp.core.units import MM, mm
 from pnp.rules.base import error
 from pnp.report import charts as chartmod
 from pnp.report import stats

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import Pos, Problem, Problems
+from pnp.core.errors import Pos, Problem, Problems
 from pnp.rules import declared, generic, memo
 
 GROUP = "pnp.rules"

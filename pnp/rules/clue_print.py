@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import Pos
+from pnp.core.errors import Pos
 from pnp.rules import memo
 from pnp.rules import declared
 from pnp.rules.base import error
@@ -113,7 +113,7 @@ def _identities(game):
 
 
 def _repeats(game):
-    from pnp.layout import templating
+    from pnp.templates import templating
     from pnp.rules.clue_deduction import HANDS
     comp = game.components.get("cards")
     cats = game.data.get("categories")
@@ -213,7 +213,7 @@ def _layout_text(game):
 
 
 def _pips(game):
-    from pnp.layout import templating
+    from pnp.templates import templating
     lays = _layouts(game)
     for name, var in PIPS:
         lay = lays.get(name, game.pos)
@@ -276,7 +276,7 @@ def _phrases(game, lang):
 def _booklet(game):
     import re
 
-    from pnp.render.booklet_md import Source
+    from pnp.booklet.md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
     folder = Path(game.pos.file).parent

@@ -53,8 +53,8 @@ MARKUP = re.compile(r"\*\*|:[a-z][a-z0-9-]*:")
 
 
 def check(game):
-    from pnp.layout import templating
-    from pnp.layout.context import ContentTemplateError, MissingTranslation
+    from pnp.templates import templating
+    from pnp.templates.context import ContentTemplateError, MissingTranslation
     try:
         ctxs = {lang: memo.context(game, lang) for lang in game.languages}
     except (MissingTranslation, ContentTemplateError):
@@ -76,7 +76,7 @@ BOOKLET = ("type_rule.physical", "type_rule.statement", "type_rule.witness", "ty
 
 
 def _booklets(game):
-    from pnp.errors import Pos, display_path
+    from pnp.core.errors import Pos, display_path
     for comp in game.components.values():
         files = getattr(comp, "files", None) or {}
         for lang, path in files.items():
@@ -276,8 +276,8 @@ def _setup_rows(game, items, lang):
 
 def _read(layouts, game, comp, ctx, templating):
     """(item, printed texts of its front and back, the front layout's position) for each item."""
-    from pnp.errors import Problems
-    from pnp.layout.context import MissingTranslation, localise
+    from pnp.core.errors import Problems
+    from pnp.templates.context import MissingTranslation, localise
     decl = game.meta["components"][comp.id]
     try:
         lays = [layouts.get(comp.front, decl.at("front"))]

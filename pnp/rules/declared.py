@@ -14,7 +14,7 @@ import re
 
 import jinja2
 
-from pnp.errors import Problem, Problems
+from pnp.core.errors import Problem, Problems
 from pnp.rules import memo
 from pnp.rules.base import Finding
 from pnp.rules.declared_spec import Check, parse
@@ -73,7 +73,7 @@ class _Env:
         self.game = game
         self.base = None
         if needed:
-            from pnp.layout.context import ContentTemplateError, MissingTranslation
+            from pnp.templates.context import ContentTemplateError, MissingTranslation
             try:
                 gc = memo.context(game, lang)
             except MissingTranslation as e:
@@ -86,7 +86,7 @@ class _Env:
                           for cid, comp in game.components.items()}
 
     def value(self, c: Check, expr: str, card=None):
-        from pnp.layout import templating
+        from pnp.templates import templating
         ctx = dict(self.base)
         if card is not None:
             ctx["card"] = card
@@ -111,7 +111,7 @@ class _Env:
     def say(self, c: Check, default: str, card=None, **extra) -> str:
         text = default
         if c.message is not None:
-            from pnp.layout import templating
+            from pnp.templates import templating
             ctx = {**self.base, **extra, "check": c.name}
             if card is not None:
                 ctx["card"] = card

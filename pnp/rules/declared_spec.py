@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import Pos, Problem, Problems, did_you_mean
+from pnp.core.errors import Pos, Problem, Problems, did_you_mean
 
 ITEM_KINDS = ("unique", "combinations", "count", "each", "sum", "refs")
 GAME_KINDS = ("rule",)
@@ -188,7 +188,7 @@ def _fields(names, pos, comp, kind, problems) -> list[str]:
 
 
 def _expr(src, pos, what, problems) -> str | None:
-    from pnp.layout import templating
+    from pnp.templates import templating
     if isinstance(src, bool) or not isinstance(src, (str, int, float)):
         problems.append(Problem(pos, f"`{what}` should be an expression", "write e.g. `\"card.value <= 4\"`"))
         return None
@@ -203,7 +203,7 @@ def _expr(src, pos, what, problems) -> str | None:
 
 
 def _template(src, pos, problems) -> None:
-    from pnp.layout import templating
+    from pnp.templates import templating
     try:
         templating.ENV.parse(src)
     except Exception as e:

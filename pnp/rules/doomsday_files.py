@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnp.errors import did_you_mean
+from pnp.core.errors import did_you_mean
 from pnp.rules import declared
 from pnp.rules.base import error, warning
 

@@ -25,7 +25,8 @@ class Printed:
     """Evaluates a layout's elements for one language, as the build does."""
 
     def __init__(self, game, lang=None):
-        from pnp.layout import templating, units
+        from pnp.templates import templating
+        from pnp.core import units
         self.t, self.u = templating, units
         self.game = game
         self.lang = lang or game.languages[0]

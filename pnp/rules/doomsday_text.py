@@ -171,7 +171,7 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
 
 
 def check(game, rendered: bool = True):
-    from pnp.layout import templating
+    from pnp.templates import templating
     langs = game.languages
     data = game.data or {}
     meta_data = game.meta.get("data") if hasattr(game.meta, "get") else None
@@ -251,7 +251,7 @@ _RAISES = re.compile(r"神智上限\s*[+＋]|sanity limit\s*\+", re.I)
 def check_booklet(game) -> list:
     from pathlib import Path
 
-    from pnp.errors import Pos
+    from pnp.core.errors import Pos
     out = []
     folder = Path(str(game.pos.file)).parent
     for comp in game.components.values():

@@ -136,7 +136,7 @@ def check(game):
 def _rendered_names(game, clues, lang) -> dict:
     """{clue id: its name as printed in `lang`} (content text is a template); raw text if it cannot
     be rendered (the build reports the broken template at its line)."""
-    from pnp.layout.context import ContentTemplateError, MissingTranslation
+    from pnp.templates.context import ContentTemplateError, MissingTranslation
     try:
         deck = memo.context(game, lang).game["decks"][clues.id]
         return {card["id"]: card.get("name") for card in deck}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.rules import memo
 from pnp.rules.base import error
 
@@ -108,7 +108,7 @@ def check_printed(game):
 
 
 def _check_verdicts(game, layouts):
-    from pnp.layout import templating
+    from pnp.templates import templating
     for name, elements, want in VERDICT_TEXTS:
         try:
             layout = layouts.get(name, game.pos)
@@ -154,7 +154,7 @@ def _context(game, layouts, lang, **data):
 
 
 def _stand_in(game, layouts, key, src, lang, pos, where, attr):
-    from pnp.layout import templating
+    from pnp.templates import templating
     values, shown = STAND_INS[key]
     try:
         text = templating.render(src, _context(game, layouts, lang, **{key: values}))
@@ -176,9 +176,9 @@ def _stand_in(game, layouts, key, src, lang, pos, where, attr):
 
 
 def _check_booklet(game):
-    from pnp.errors import Pos
-    from pnp.layout import templating
-    from pnp.render.booklet_md import _line_map
+    from pnp.core.errors import Pos
+    from pnp.templates import templating
+    from pnp.booklet.md import _line_map
     stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
     for lang in game.languages:
         path = Path(game.root) / f"rules.{lang}.md"

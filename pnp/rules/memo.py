@@ -37,7 +37,7 @@ def _memo(key, game, make):
 
 def context(game, lang: str):
     """GameContext(game, lang), once per scope (a failure is not kept: it is raised again)."""
-    from pnp.layout.context import GameContext
+    from pnp.templates.context import GameContext
     return _memo(("context", id(game), lang), game, lambda: GameContext(game, lang))
 
 

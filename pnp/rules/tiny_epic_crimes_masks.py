@@ -49,7 +49,8 @@ class Masks:
     """The printed geometry of the suspect backs and the envelopes, in mm (card coordinates for masks)."""
 
     def __init__(self, game, lang=None):
-        from pnp.layout import templating, units
+        from pnp.templates import templating
+        from pnp.core import units
         self._t, self._u = templating, units
         self.game = game
         self.layouts = memo.layouts(game)
@@ -86,7 +87,7 @@ class Masks:
             return self._card(comp, index)
 
     def _card(self, comp, index):
-        from pnp.components import icon_field
+        from pnp.layout.components import icon_field
         ctx = self._ctx(comp, index)
         slots = {t: (self.rect(self.back, f"slot_{t}", ctx), self.value(self.back, f"slot_{t}", "name", ctx, "str"))
                  for t in self.types}

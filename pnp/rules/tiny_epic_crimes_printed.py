@@ -103,8 +103,8 @@ class _Texts:
                         yield comp, i, ctx
 
     def element(self, el, ctx):
-        from pnp.layout import templating
-        from pnp.layout.context import localise
+        from pnp.templates import templating
+        from pnp.templates.context import localise
         raw = el.attrs.get("text")
         if raw is None:
             return []
@@ -193,8 +193,8 @@ def check(game):
 def _booklet(game, texts):
     """The rules booklet (`rules.<lang>.md`, jinja over data): every numeral comes from data or from
     the components' counts, like the printed pieces (list numbering aside)."""
-    from pnp.errors import Pos
-    from pnp.render.booklet_md import Source
+    from pnp.core.errors import Pos
+    from pnp.booklet.md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     for lang, path in (getattr(comp, "files", None) or {}).items():
         if lang not in game.languages or not Path(path).is_file():

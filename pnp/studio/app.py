@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.studio.engine import Refused, Studio
 from pnp.studio.translate import translation_view
 
@@ -127,7 +127,7 @@ def create_app(studio: Studio, token: str | None = None, game: str | None = None
 
     async def font(request):
         """The print's own CJK font, so card text reads right in a browser without CJK system fonts."""
-        from pnp.render import fonts as fontmod
+        from pnp.text import fonts as fontmod
         return FileResponse(fontmod.builtin_path("noto-sans-tc"), media_type="font/otf",
                             headers={"Cache-Control": "private, max-age=86400"})
 

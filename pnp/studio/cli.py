@@ -22,7 +22,7 @@ def command():
     @click.pass_context
     def studio(ctx, game, project_dir, port, open_browser, out):
         """Edit card text in the browser with the printed card and the rules verdict live."""
-        from pnp.build import Project
+        from pnp.pipeline.build import Project
         from pnp.export.cli import guarded
         try:
             import uvicorn

@@ -1,6 +1,6 @@
 """What `pnp studio` does, without the web: a warm session over the CLI's own code.
 
-The game view is `pnp.build.check_game` (rules, fitting, print lint) with a face cache; a card preview
+The game view is `pnp.pipeline.build.check_game` (rules, fitting, print lint) with a face cache; a card preview
 loads the game with the unsaved edit in place (`pnp.content.yamlfile.overlay`), runs the rules and
 resolves only that card's faces; images are the faces drawn by the PDF renderer and rasterised by
 pdfium, as `pnp preview` does. Saves go through `pnp.studio.yamledit` (a span edit) and are written
@@ -13,10 +13,10 @@ import hashlib
 import threading
 from pathlib import Path
 
-from pnp import facestore
-from pnp.build import Options, Project, build_game, check_game, prepare, resolver_for
+from pnp.pipeline import facestore
+from pnp.pipeline.build import Options, Project, build_game, check_game, prepare, resolver_for
 from pnp.content.yamlfile import MAX_SCALAR, overlay
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.studio import yamledit
 from pnp.studio.files import loads, render_png, write_atomic
 
@@ -56,7 +56,7 @@ class Studio:
         self.built: dict = {}          # game → {pdf name: Path}
         self._before: dict = {}        # the last saved card judged, for "this edit causes / fixes"
         self.version = 0               # goes up when a file of the project changes (or the studio saves)
-        from pnp.watch import snapshot
+        from pnp.pipeline.watch import snapshot
         self._snap = snapshot(self._roots())
 
     # ---- files ------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ class Studio:
 
     def poll(self) -> bool:
         """Look for changed files (the watch machinery); True when something changed."""
-        from pnp.watch import changed, snapshot
+        from pnp.pipeline.watch import changed, snapshot
         new = snapshot(self._roots())
         if changed(self._snap, new):
             self._snap = new
@@ -337,7 +337,7 @@ class Studio:
     # ---- build --------------------------------------------------------------------------------
     def build(self, game: str) -> dict:
         """The normal build (every language); the PDFs it wrote, by name."""
-        from pnp.build import RuleErrors
+        from pnp.pipeline.build import RuleErrors
         from pnp.content.loader import load_game
         with self.lock:
             try:

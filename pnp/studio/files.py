@@ -5,20 +5,20 @@ import io
 import os
 from pathlib import Path
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 
 
 def loads(prep):
     """Raise Problems when the game's text templates do not render in some language (a missing
     translation is a warning of the rules, not a reason to refuse: translators add one at a time)."""
-    from pnp.layout.context import ContentTemplateError, GameContext, MissingTranslation
+    from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
     for lang in prep.game.languages:
         try:
             GameContext(prep.game, lang)
         except MissingTranslation:
             continue
         except ContentTemplateError as e:
-            from pnp.errors import Problem
+            from pnp.core.errors import Problem
             raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}", "fix the `{{ … }}` in this text")]) from None
 
 

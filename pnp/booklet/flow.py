@@ -1,0 +1,400 @@
+"""Flowing a booklet's blocks into pages: paragraphs through the text engine (CJK line breaking,
+**bold**, :icons:), lists, tables whose rows never split, boxed notes, pictures of pieces, and
+headings that never sit alone at the bottom of a page.
+
+Blocks become `Unit`s (one line of a paragraph, one table row, one row of pictures …), each with its
+pieces at a local origin (top-left, y down); the paginator stacks units into frames, moving a unit
+together with the units it must keep with. Nothing here knows about games.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.core.units import MM
+from pnp.text import fit as textlay
+from pnp.text.spans import ITALIC
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str = "sans"
+    size: float = 9.5
+    leading: float = 1.4
+    color: str = "#222222"
+    bold: bool = False
+    before: float = 0.0       # space above (pt)
+    after: float = 0.0        # space below (pt)
+    fill: str | None = None   # notes and table headers: background; headings: a rule under h1
+    stroke: str | None = None
+    pad: float = 2 * MM       # notes and table cells: inner padding
+
+
+@dataclass
+class Unit:
+    h: float
+    pieces: list = field(default_factory=list)
+    places: list = field(default_factory=list)   # (face, x, y, scale) pictures, y local
+    before: float = 0.0
+    keep_next: bool = False
+    brk: bool = False          # start a new page here
+    heading: tuple | None = None  # (level, text) for the contents and the running header
+    box: int | None = None     # units of one note share a box id
+    header: object = None      # a table row: its header row's Unit, repeated on a new page
+    line: int = 0              # the source line of its block (for problems)
+
+
+@dataclass
+class PageContent:
+    pieces: list = field(default_factory=list)
+    places: list = field(default_factory=list)
+    headings: list = field(default_factory=list)  # (level, text)
+
+
+def shift(pieces, dx: float, dy: float) -> list:
+    out = []
+    for p in pieces:
+        t = type(p)
+        if t is Run or t is Image or t is Stencil:
+            out.append(_moved(p, x=p.x + dx, y=p.y + dy))
+        elif t is Shape:
+            out.append(_moved(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
+        elif isinstance(p, (Run, Image, Stencil)):
+            out.append(dataclasses.replace(p, x=p.x + dx, y=p.y + dy))
+        elif isinstance(p, Shape):
+            out.append(dataclasses.replace(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
+    return out
+
+
+def _moved(p, **changes):
+    """`dataclasses.replace` for the pieces (frozen, nothing computed on creation) at a tenth of the
+    cost: a copy of the fields with some changed."""
+    q = object.__new__(type(p))
+    d = q.__dict__
+    d.update(p.__dict__)
+    d.update(changes)
+    return q
+
+
+def _shift_op(op, dx, dy):
+    k = op[0]
+    if k in ("M", "L"):
+        return (k, op[1] + dx, op[2] + dy)
+    if k == "C":
+        return (k, op[1] + dx, op[2] + dy, op[3] + dx, op[4] + dy, op[5] + dx, op[6] + dy)
+    if k == "R":
+        return (k, op[1] + dx, op[2] + dy, *op[3:])
+    if k == "E":
+        return (k, op[1] + dx, op[2] + dy, *op[3:])
+    return op
+
+
+def rect(x, y, w, h, fill=None, stroke=None, width=0.5):
+    return Shape((("R", x, y, w, h, 0.0),), fill=fill, stroke=stroke, width=width)
+
+
+class Flow:
+    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9, memo=None):
+        self.fonts, self.icons, self.st, self.w, self.face_of = fonts, icons, styles, width, face_of
+        self.memo = memo    # booklet_memo.Memo: lines laid out by an earlier build
+        self.h = height     # the frame's height: a picture never grows taller than 3/4 of it
+        self.too_big: list = []   # (line, what): text wider than its column, a unit taller than a page
+        self._line = 0
+        self._box = 0
+
+    # ---- text ------------------------------------------------------------------------------------
+    def lines(self, text: str, st: Style, x: float, w: float, align="left", balance=False) -> list[Unit]:
+        """One unit per line of text laid out in width w (the first unit carries `before`). Running text
+        is not balanced (a book's paragraph keeps its lines full); headings and captions are."""
+        key = (text, repr(st), repr(x), repr(w), align, balance)    # reprs: -0.0 is not 0.0 here
+        got = self.memo.get(key) if self.memo is not None else None
+        if got is not None:
+            msg, rows = got
+            if msg:
+                self.too_big.append((self._line, msg))
+            return [Unit(h, list(pieces), before=before, keep_next=keep) for h, pieces, before, keep in rows]
+        units, msg = self._lines(text, st, x, w, align, balance)
+        if msg:
+            self.too_big.append((self._line, msg))
+        if self.memo is not None:
+            self.memo.put(key, (msg, tuple((u.h, tuple(u.pieces), u.before, u.keep_next) for u in units)))
+        return units
+
+    def _lines(self, text, st, x, w, align, balance):
+        msg = None
+        if st.bold:
+            text = "**" + text.replace("**", "") + "**"
+        laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
+                                        align=align, color=st.color, icon_names=self.icons, balance=balance)
+        if laid.overflow > 0.5:
+            msg = f"a word of `{text[:40]}` is {laid.overflow / MM:.1f} mm wider than its column"
+        step = st.size * st.leading
+        top = st.size * textlay.ASCENT
+        units = [Unit(step) for _ in range(max(1, laid.lines))]
+        for r in laid.runs:
+            n = min(len(units) - 1, max(0, round((r.y - top) / step)))
+            units[n].pieces.append(dataclasses.replace(r, y=r.y - n * step + (step - st.size) / 2))
+        for name, ix, iy, s, color in laid.icons:
+            n = min(len(units) - 1, max(0, round((iy + 0.8 * s - top) / step)))
+            if name in self.icons:
+                units[n].pieces.extend(self.icons[name].draw(ix, iy - n * step + (step - st.size) / 2, s, s, color))
+        units[0].before = st.before
+        if len(units) >= 2:       # no single first line at a page's foot, no single last line at a top
+            units[0].keep_next = True
+            units[-2].keep_next = True
+        return units, msg
+
+    def text_width(self, text: str, st: Style) -> tuple[float, float]:
+        """(natural width on one line, width of the longest unbreakable piece)."""
+        atoms, _ = textlay.tokens(("**" + text.replace("**", "") + "**") if st.bold else text, self.icons)
+        widest, total = 0.0, 0.0
+        for a in atoms:
+            w = textlay._atom_width(a, self.fonts, st.font, st.size)
+            widest = max(widest, w)
+            total += w + len(a.space) * self.fonts.width(" ", st.font, st.size)
+        return total, widest
+
+    # ---- blocks ----------------------------------------------------------------------------------
+    def units(self, blocks, x: float = 0.0, w: float | None = None) -> list[Unit]:
+        w = self.w if w is None else w
+        out: list[Unit] = []
+        for b in blocks:
+            k = b.kind
+            self._line, first = b.line, len(out)
+            if k == "heading":
+                st = self.st[f"h{b.level}"]
+                us = self.lines(b.text, st, x, w, balance=True)
+                if b.level == 1 and st.stroke:
+                    us[-1].pieces.append(Shape((("M", x, us[-1].h + 1), ("L", x + w, us[-1].h + 1)), stroke=st.stroke, width=0.6))
+                    us[-1].h += 2
+                for u in us:
+                    u.keep_next = True
+                us[0].heading = (b.level, b.text.replace(ITALIC, ""))   # the outline: no control character
+                us[-1].h += st.after
+                out += us
+            elif k == "para":
+                st = self.st["body"]
+                us = self.lines(b.text, st, x, w)
+                us[-1].h += st.after
+                if b.text.rstrip().endswith((":", "：")):
+                    us[-1].keep_next = True     # a paragraph that announces a list or table stays with it
+                out += us
+            elif k == "list":
+                out += self._list(b, x, w)
+            elif k == "table":
+                out += self._table(b, x, w)
+            elif k == "note":
+                out += self._note(b, x, w)
+            elif k == "pictures":
+                out += self._pictures(b, x, w)
+            elif k == "break":
+                out.append(Unit(0.0, brk=True))
+            for u in out[first:]:
+                u.line = u.line or b.line
+        return out
+
+    def _list(self, b, x, w) -> list[Unit]:
+        st = self.st["body"]
+        ind = st.size * (2.2 if b.ordered else 1.4)
+        out = []
+        for i, item in enumerate(b.items):
+            mark = f"{b.start + i}." if b.ordered else "•"
+            us = self.units(item, x + ind, w - ind)
+            if not us:
+                continue
+            first = next((u for u in us if u.pieces), us[0])
+            mw = self.fonts.width(mark, st.font, st.size)
+            base = next((p.y for p in first.pieces if isinstance(p, Run)), st.size)
+            font = st.font if b.ordered or "sans" not in self.fonts.roles else "sans"
+            mw = self.fonts.width(mark, font, st.size)
+            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(font), st.size, st.color))
+            us[0].before = st.before * 0.4 if i else st.before
+            us[-1].h -= st.after * 0.6 if us[-1].h > st.after else 0
+            out += us
+        if out:
+            out[-1].h += st.after * 0.6
+        if len(out) >= 2:
+            out[-2].keep_next = True    # the last line of a list never alone at the top of a page
+        return out
+
+    def _note(self, b, x, w) -> list[Unit]:
+        st = self.st["note"]
+        pad = st.pad
+        self._box += 1
+        inner = self.units(b.items, x + pad + 1.5, w - 2 * pad - 1.5)
+        if not inner:
+            return []
+        for u in inner:
+            u.box = self._box
+        inner[0].before = pad + st.before
+        inner[-1].h += pad * 0.4
+        inner.append(Unit(st.after + pad, box=None))
+        return inner
+
+    def _pictures(self, b, x, w) -> list[Unit]:
+        cap = self.st["caption"]
+        gap = 4 * MM
+        faces = [(p, self.face_of(p)) for p in b.items]
+        faces = [(p, f) for p, f in faces if f is not None]
+        if not faces:
+            return []
+        widths = [(p.width_mm * MM if p.width_mm else f.w) for p, f in faces]
+        total = sum(widths) + gap * (len(widths) - 1)
+        k = min(1.0, w / total) if total else 1.0
+        tallest = max(f.h * v / f.w for v, (_p, f) in zip(widths, faces))
+        if tallest * k > 0.75 * self.h:
+            k = 0.75 * self.h / tallest
+        widths = [v * k for v in widths]
+        scales = [v / f.w for v, (_p, f) in zip(widths, faces)]
+        heights = [f.h * s for (_p, f), s in zip(faces, scales)]
+        row_w = sum(widths) + gap * (len(widths) - 1)
+        cx = x + (w - row_w) / 2
+        top = max(heights)
+        u = Unit(0.0, before=cap.before)
+        cap_h = 0.0
+        for (p, f), pw, s, ph in zip(faces, widths, scales, heights):
+            y = top - ph    # bottoms aligned
+            u.places.append((f, cx, y, s))
+            u.pieces.append(rect(cx, y, pw, ph, stroke="#9a9a9a", width=0.4))
+            if p.caption:
+                cw = max(pw, min(w, 40 * MM)) if len(faces) == 1 else pw + gap * 0.8
+                lines = self.lines(p.caption, cap, cx + pw / 2 - cw / 2, cw, align="center", balance=True)
+                yy = top + 1.5 * MM
+                for ln in lines:
+                    u.pieces += shift(ln.pieces, 0, yy)
+                    yy += ln.h
+                cap_h = max(cap_h, yy - top)
+            cx += pw + gap
+        u.h = top + cap_h + cap.after
+        return [u]
+
+    def _table(self, b, x, w) -> list[Unit]:
+        body, head = self.st["table"], self.st["table_head"]
+        pad = body.pad
+        ncol = max([len(b.head)] + [len(r) for r in b.rows])
+        rows = [list(b.head) + [""] * (ncol - len(b.head))] + [list(r) + [""] * (ncol - len(r)) for r in b.rows]
+        nat, least = [0.0] * ncol, [0.0] * ncol
+        for ri, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                tw, lw = self.text_width(cell, head if ri == 0 else body)
+                nat[c], least[c] = max(nat[c], tw + 2 * pad), max(least[c], lw + 2 * pad)
+        widths = _columns(nat, least, w)
+        aligns = (b.align + ["left"] * ncol)[:ncol]
+        out = []
+        header = None
+        for ri, row in enumerate(rows):
+            st = head if ri == 0 else body
+            cells, hmax = [], 0.0
+            cx = x
+            for c, cell in enumerate(row):
+                lines = self.lines(cell, st, cx + pad, widths[c] - 2 * pad, align=aligns[c]) if cell else []
+                pieces, yy = [], pad
+                for ln in lines:
+                    pieces += shift(ln.pieces, 0, yy)
+                    yy += ln.h
+                cells.append(pieces)
+                hmax = max(hmax, yy + pad)
+                cx += widths[c]
+            u = Unit(max(hmax, st.size * st.leading + 2 * pad))
+            if ri == 0 and head.fill:
+                u.pieces.append(rect(x, 0, sum(widths), u.h, fill=head.fill))
+            elif ri % 2 == 0 and body.fill:
+                u.pieces.append(rect(x, 0, sum(widths), u.h, fill=body.fill))
+            for pc in cells:
+                u.pieces += pc
+            rule = head.stroke if ri == 0 else body.stroke
+            if rule:
+                u.pieces.append(Shape((("M", x, u.h), ("L", x + sum(widths), u.h)), stroke=rule, width=0.8 if ri == 0 else 0.3))
+            if ri == 0:
+                u.before, u.keep_next = body.before, True
+                header = u
+            else:
+                u.header = header
+            out.append(u)
+        out[-1].h += body.after
+        return out
+
+    # ---- pages -----------------------------------------------------------------------------------
+    def paginate(self, units: list[Unit], frame_h: float) -> list[PageContent]:
+        pages = [PageContent()]
+        y = 0.0
+        boxes: dict = {}
+        note = self.st["note"]
+
+        def close():
+            for _bid, (y0, y1, bx) in sorted(boxes.items()):
+                x0, x1 = bx
+                pages[-1].pieces.insert(0, rect(x0, y0, x1 - x0, y1 - y0, fill=note.fill, stroke=note.stroke, width=0.6))
+            boxes.clear()
+
+        def place(u, at):
+            pages[-1].pieces += shift(u.pieces, 0, at)
+            pages[-1].places += [(f, fx, fy + at, s) for f, fx, fy, s in u.places]
+            if u.heading:
+                pages[-1].headings.append(u.heading)
+            if u.box is not None:
+                y0, _y1, bx = boxes.get(u.box, (at - note.pad, at, None))
+                boxes[u.box] = (y0, at + u.h, bx or (self._note_x, self._note_x + self._note_w))
+
+        self._note_x, self._note_w = 0.0, self.w
+        i = 0
+        while i < len(units):
+            u = units[i]
+            if u.brk:
+                if y > 0:
+                    close()
+                    pages.append(PageContent())
+                    y = 0.0
+                i += 1
+                continue
+            if not u.pieces and not u.places and y + u.before + u.h > frame_h:
+                i += 1          # space that does not fit at a page's foot is not carried to the next page
+                continue
+            if u.h > frame_h:
+                self.too_big.append((u.line, f"a block {u.h / MM:.0f} mm tall does not fit on a page ({frame_h / MM:.0f} mm)"))
+            j, need = i, (u.before if y > 0 else 0) + u.h
+            while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk:
+                j += 1
+                need += units[j].before + units[j].h
+            if y > 0 and y + need > frame_h and need <= frame_h:
+                close()
+                pages.append(PageContent())
+                y = 0.0
+            elif y > 0 and y + (u.before + u.h) > frame_h:
+                close()
+                pages.append(PageContent())
+                y = 0.0
+            if y == 0 and u.header is not None and u.header is not units[i - 1]:
+                place(u.header, 0.0)
+                y = u.header.h
+            y += u.before if y > 0 else 0
+            place(u, y)
+            y += u.h
+            i += 1
+        close()
+        while len(pages) > 1 and not pages[-1].pieces and not pages[-1].places:
+            pages.pop()         # a `---` at the very end
+        return pages
+
+
+def _columns(nat, least, avail):
+    """Column widths: natural widths when they fit (stretched to the full width). Else short columns
+    (a quarter of the width or less: numbers, names, CJK labels that would wrap one character a line)
+    keep their natural width, and the long ones share the rest in proportion to their natural widths,
+    each keeping its longest word."""
+    total = sum(nat)
+    if total <= avail:
+        return [n + (avail - total) * n / total for n in nat] if total else nat
+    short = [n <= avail / 4 for n in nat]
+    rest = [i for i, sh in enumerate(short) if not sh]
+    fixed = sum(n for n, sh in zip(nat, short) if sh)
+    if rest and fixed + sum(least[i] for i in rest) <= avail:
+        room = avail - fixed - sum(least[i] for i in rest)
+        extra = sum(nat[i] - least[i] for i in rest) or 1.0
+        return [nat[i] if short[i] else least[i] + room * (nat[i] - least[i]) / extra for i in range(len(nat))]
+    least_total = sum(least)
+    if least_total >= avail:
+        return [v * avail / least_total for v in least]
+    extra = sum(n - m for n, m in zip(nat, least)) or 1.0
+    return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]

@@ -1,0 +1,50 @@
+"""The pages of one component: which imposition (grid, fold, tiles) its kind and options call for."""
+from __future__ import annotations
+
+import itertools
+
+from pnp.core.errors import Problem, Problems
+from pnp.core.units import mm
+from pnp.impose import grid as impose
+
+
+def duplex_document(game, duplex: str) -> bool:
+    """Whether the PDF is meant to be printed double-sided: a duplex mode and a piece with a back."""
+    return duplex in ("long", "short") and any(c.back or c.kind == "booklet" for c in game.components.values())
+
+
+def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
+    """The pages of one component. blank_backs: the document prints double-sided, so a page without
+    backs gets a blank page behind it (no piece prints behind another)."""
+    opts = comp.options
+    first = next(pairs, None)
+    if first is None:
+        return
+    pairs = itertools.chain([first], pairs)
+    f0 = first[0]
+    pw, ph = paper
+    fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
+        (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
+    if comp.kind == "deck" and not fits:  # a card cut from several sheets is a mistake (mm vs cm?)
+        raise Problems([Problem(comp.pos, f"the cards of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm, larger "
+                                f"than the {mm(pw):.0f} x {mm(ph):.0f} mm paper can print",
+                                "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
+    if comp.kind == "board" or not fits:
+        for f, _b in pairs:
+            yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
+        return
+    cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
+    raw = opts.get("gap_mm", 0 if comp.kind == "deck" else 4)
+    try:
+        gap = float(raw) * 72 / 25.4
+    except (TypeError, ValueError):
+        gap = -1.0
+    if gap < 0 or isinstance(raw, bool):
+        raise Problems([Problem(comp.pos, f"`options: {{gap_mm: {raw}}}` of `{comp.id}` is not a length in mm",
+                                "write a number of millimetres, e.g. `gap_mm: 2` (0: pieces butted)")])
+    if duplex == "none":
+        pairs = ((f, None) for f, _b in pairs)
+    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
+                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
+
+

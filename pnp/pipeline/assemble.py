@@ -1,0 +1,159 @@
+"""What a game's PDF holds besides its pieces: the cover page, rules booklets, and the choice of
+components (`--only`). Called by `pnp.pipeline.build`; each function is one step of `build_game`."""
+from __future__ import annotations
+
+from pnp.core.errors import Problem, Problems, did_you_mean
+from pnp.layout import qr
+from pnp.core.units import mm
+from pnp.content import credits_text
+from pnp.impose.plan import duplex_document, plan as _plan
+
+
+def check_booklets(prep, resolver) -> None:
+    """Lay out every booklet (for `pnp check`): its problems join the resolver's."""
+    from pnp.booklet import booklet
+    for comp in prep.game.components.values():
+        if comp.kind == "booklet":    # its problems are reported with the pieces' problems
+            try:
+                booklet.build(prep, resolver, comp, "a4")
+            except Problems as e:
+                resolver.problems.update(e.problems)
+
+
+def _chosen(game, only) -> list:
+    """The components to build: all, or those named by `--only` (unknown names are bad input)."""
+    comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
+    if not only:
+        return comps
+    bad = [c for c in only if c not in game.components]
+    if bad:
+        raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
+                                did_you_mean(b, game.components)) for b in bad])
+    return [c for c in comps if c.id in only]
+
+
+def _booklets(prep, resolver, comps, opts) -> dict:
+    """component id → (Built, imposed pages) of every booklet to build; a booklet with problems is left
+    out and its problems join the resolver's, so they are reported with the pieces' problems."""
+    out = {}
+    for c in comps:
+        if c.kind == "booklet":
+            try:
+                out[c.id] = _booklet(prep, resolver, c, opts)
+            except Problems as e:
+                resolver.problems.update(e.problems)
+    return out
+
+
+def _booklet(prep, resolver, comp, opts):
+    """(Built, imposed pages) of one booklet in the resolver's language."""
+    from pnp.booklet import booklet
+    built = booklet.build(prep, resolver, comp, opts.paper)
+    if opts.ink_saver:   # the same treatment as the pieces: light fills, dark text
+        from pnp.render import ink
+        for bp in built.pages:
+            if bp.face is not None:
+                bp.face = ink.face(bp.face)
+                bp.places = [(ink.face(f), x, y, s) for f, x, y, s in bp.places]
+    title = str(resolver.ctx.game["components"][comp.id]["title"])
+    return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
+
+
+def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
+    from pnp.booklet import booklet
+    built, pages = book
+    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
+    # the sections in reading order, each pointing at the printed page that holds it (saddle sheets
+    # hold the pages out of order, so the outline cannot follow the order pages are written in)
+    first = writer.pages
+    where = [booklet.sheet_of(number, n, opts.booklet) for _t, number in built.sections]
+    sections = [(t, f"{comp.id}.s{j}") for j, (t, _n) in enumerate(built.sections)]
+    for i, page in enumerate(pages):
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
+        writer.page(page, bookmark=title if i == 0 else None, sub=sections if i == 0 else (),
+                    dests=[f"{comp.id}.s{j}" for j, w in enumerate(where) if w == i])
+    assert writer.pages == first + len(pages)
+    pw, ph = built.size
+    return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
+            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
+            "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
+
+
+def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
+    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
+    from pnp.render import cover
+    from pnp.impose.plan import duplex_document
+    two_sided = duplex_document(game, opts.duplex)
+    n = 1 + (1 if cover.blank_needed(opts.duplex) and two_sided else 0)
+    entries = []
+    for comp, ctitle, pages in planned:
+        if pages:
+            n += 1 if two_sided and n % 2 else 0     # as build_game: a component starts on a front
+            outline = any(s.outline for p in pages for s in p.slots)
+            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
+            n += len(pages)
+    meta = game.meta
+    info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
+            "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
+            "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
+            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
+            "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
+            "two_sided": two_sided}
+    if game.credits:
+        info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
+                           if x != credits_text.notice(game.credits, str(title), lang)]
+        info["notice"] = credits_text.notice(game.credits, str(title), lang)
+    code = qr.matrix(str(meta["url"])) if meta.get("url") else None
+    _cover_glyphs(game, info, [(c, t) for c, t, _p in planned], fonts)
+    pages = cover.pages(info, entries, paper, fonts, code)
+    writer.page(pages[0], bookmark=str(title))
+    for p in pages[1:]:
+        writer.page(p)
+
+
+def _cover_glyphs(game, info, titles, fonts):
+    """The cover's own text (title, author, credits …) passes the same missing-glyph check as cards."""
+    from pnp.core.errors import Problem, Problems
+    from pnp.text.fit import missing_glyphs
+    texts = [(game.meta.at(k) if k in game.meta else game.pos, k, x) for k, v in info.items()
+             for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+    texts += [(game.meta["components"][c.id].at("title"), f"components.{c.id}.title", t) for c, t in titles]
+    problems = [Problem(pos, f"`{key}` on the cover: the font `sans` has no glyph for "
+                        + " ".join(f"`{ch}` (U+{ord(ch):04X})" for ch in sorted(missing)),
+                        "replace the character, or build with --no-cover")
+                for pos, key, v in texts if (missing := missing_glyphs(v, fonts, "sans"))]
+    if problems:
+        raise Problems(problems)
+
+
+def _write_pages(writer, pages, title, pagelint=None, comp=None):
+    mark = title  # one outline entry per component, at its first page
+    for page in pages:
+        if pagelint is not None:
+            pagelint.page(page, comp, writer.pages + 1)
+        writer.page(page, bookmark=mark)
+        mark = None
+
+
+def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
+    """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
+    as the real faces get, without resolving or holding any card (the build streams those later).
+    Booklets are laid out for real (`books`: their imposed pages)."""
+    from pnp.core.pieces import Face
+    out = []
+    for comp in comps if comps is not None else prep.game.components.values():
+        if comp.kind == "booklet":
+            if books and comp.id in books:
+                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+            continue
+        decl = prep.game.meta["components"][comp.id]
+        front = prep.layouts.get(comp.front, decl.at("front"))
+        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        pairs = iter([(blank, blank_back)] * comp.total)
+        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
+                                            duplex_document(prep.game, opts.duplex)))))
+    return out

@@ -1,0 +1,396 @@
+"""The orchestration: load → rules → resolve → render → write atomically.
+
+Nothing is written unless the whole game resolves and renders: PDFs go to an unnamed temporary file
+in the output folder (O_TMPFILE where the system has it, see pnp/output.py), which gets its name only
+when complete.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pnp import __version__
+from pnp.content.loader import find_games, load_game
+from pnp.core.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
+from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
+from pnp.layout.icons import load_icons
+from pnp.layout.choice import layout_for
+from pnp.layout.layouts import Layouts
+from pnp.resolve.face import Resolver
+from pnp.layout import qr
+from pnp.resolve import reuse
+from pnp.core.pieces import Run
+from pnp.core.units import mm
+from pnp.text import fonts as fontmod
+from pnp.content import credits_text
+from pnp.impose import grid as impose
+from pnp.pipeline.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
+from pnp.impose.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
+from pnp.pipeline import facestore
+from pnp import lint, rules
+from pnp.core import processes as parallel
+from pnp.core.cache import digest
+from pnp.lint.pages import PageLint, check_pages, proxy
+from pnp.lint.sets import SetLint
+from pnp.lint import geometry
+
+DUPLEX = ("long", "short", "fold", "none")
+
+
+class RuleErrors(Exception):
+    def __init__(self, findings):
+        self.findings = findings
+        super().__init__(f"{len(findings)} rule errors")
+
+
+@dataclass
+class Options:
+    langs: tuple = ()            # empty: the game's first language
+    paper: str = "a4"
+    duplex: str = "long"
+    out: Path = Path("output")
+    back_offset: tuple = (0.0, 0.0)
+    cover: bool = False          # a first page: title, contents, how to print and assemble, QR to game.yaml `url`
+    ink_saver: bool = False      # light backgrounds, no full-bleed fills (pnp.render.ink); `.ink-saver.pdf`
+    booklet: str = "saddle"      # rules booklets: saddle (2-up sheets to fold and staple) | none (plain pages)
+    only: tuple = ()             # build only these components (`.<ids>.pdf`, never the full PDF's name)
+    strict: bool = False         # every warning is an error (nothing written)
+    draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
+                                 # warnings, a DRAFT mark on every page (pnp.layout.draft)
+    jobs: int = 1                # processes resolving faces (pnp.core.processes); the bytes do not depend on it
+
+
+@dataclass
+class Project:
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def layouts(self) -> Path:
+        return self.root / "layouts"
+
+    def games(self) -> list[str]:
+        return find_games(self.content)
+
+    def resolve_names(self, names) -> list[str]:
+        have = self.games()
+        if not names:
+            if not have:
+                raise Problems([Problem(Pos(display_path(self.content)), "no games found (no content/<game>/game.yaml)",
+                                        "run pnp in the project folder, or pass --project")])
+            return have
+        bad = [n for n in names if n not in have]
+        if bad:
+            raise Problems([Problem(Pos(display_path(self.content)), f"there is no game `{b}`", did_you_mean(b, have))
+                            for b in bad])
+        return list(names)
+
+
+@dataclass
+class Prepared:
+    game: object
+    layouts: Layouts
+    icons: dict
+    fonts: fontmod.FontSet
+    findings: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+
+
+def prepare(project: Project, game_id: str) -> Prepared:
+    game = load_game(project.content / game_id)
+    icons = load_icons(icon_files(project, game_id))
+    fonts = _fonts(game)
+    findings, ran = rules.run(game)
+    cfg = lint.Config.of(game)
+    ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
+    return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+
+
+def icon_files(project: Project, game_id: str) -> list[Path]:
+    """Icons files, later ones overriding earlier ones: built-in, the project's common/, the game's."""
+    from pnp.layout.layouts import BUILTIN
+    return [BUILTIN / "common" / "icons.yaml", project.layouts / "common" / "icons.yaml",
+            project.layouts / game_id / "icons.yaml"]
+
+
+def _fonts(game) -> fontmod.FontSet:
+    roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
+    problems = []
+    for role, spec in game.fonts.items():
+        pos = game.meta["fonts"].at(role)
+        faces = {"regular": spec}
+        if isinstance(spec, dict):   # {regular: …, bold: …, italic: …, bold_italic: …}
+            faces = dict(spec)
+            for face in faces:
+                if face not in fontmod.FACES:
+                    problems.append(Problem(spec.key_at(face) if hasattr(spec, "key_at") else pos,
+                                            f"font role `{role}`: `{face}` is not a face", did_you_mean(face, fontmod.FACES)))
+            if "regular" not in faces:
+                problems.append(Problem(pos, f"font role `{role}` has no `regular` face",
+                                        "add `regular: fonts/….ttf` (bold and italic are optional: drawn synthetically)"))
+                continue
+        for face, file in faces.items():
+            if face not in fontmod.FACES:
+                continue
+            key = role if face == "regular" else f"{role}:{face}"
+            fpos = spec.at(face) if isinstance(spec, dict) and hasattr(spec, "at") else pos
+            if file in fontmod.BUILTIN:
+                roles[key] = fontmod.builtin_path(file)
+                continue
+            p = Path(str(file))
+            full = game.root / p
+            if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+                what = f"font `{file}`" + (f" (the `{face}` face of role `{role}`)" if face != "regular" else "")
+                problems.append(Problem(fpos, f"{what} is not a file inside the game folder",
+                                        f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))
+                continue
+            roles[key] = full
+    try:
+        fs = fontmod.FontSet(roles) if not problems else None
+    except fontmod.FontError as e:
+        bad = next((r for r, p in roles.items() if str(p).endswith(str(e).split("`")[1])), None) if "`" in str(e) else None
+        pos = game.meta["fonts"].at(bad) if bad and "fonts" in game.meta else game.pos
+        problems.append(Problem(pos, str(e), "name a TrueType (.ttf) or OpenType (.otf) font file"))
+    if problems:
+        raise Problems(problems)
+    return fs
+
+
+def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
+    """(front, back) face pairs of one component, one per physical copy, in deck order.
+
+    With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
+    the key holds the layout, the card's translated data and fingerprints of what else the layout's
+    templates read (pnp.resolve.reuse.Beyond).
+    items: the indices of the cards to resolve (default: all; pnp.core.processes hands chunks to workers).
+    """
+    game = prep.game
+    ctx_all = resolver.ctx
+    decl = game.meta["components"][comp.id]
+    front0 = prep.layouts.get(comp.front, decl.at("front"))
+    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+    chosen: dict = {}
+    reprs: dict = {}      # layout → a digest of its repr, for cache keys (once per layout, not per card)
+    beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
+    seen = None
+    if cache is not None:   # one per resolver: its fingerprints hold for every component
+        seen = resolver.beyond = resolver.beyond or reuse.Beyond(prep, resolver)
+    for i in range(len(comp.items)) if items is None else items:
+        item = comp.items[i]
+        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
+        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        if front is None:
+            continue
+        if cache is not None and (id(front), id(back)) not in beyond:
+            beyond[id(front), id(back)] = seen((front, back))
+        same = None   # copies of a card whose layouts do not read `copy` are the first copy's faces
+        alike = item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None)
+        for copy in range(item.copies):
+            if same is not None:
+                yield same
+                continue
+            ctx = ctx_all.face(comp, i, copy)
+            ctx["geometry"] = prep.layouts.geometry
+            key = None
+            if cache is not None:
+                layouts = tuple(reprs.get(id(x)) or reprs.setdefault(id(x), digest(x)) for x in (front, back))
+                key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
+                hit = cache.get(key)
+                if hit is not None:
+                    prep.fonts.need(hit[5])
+                    resolver.findings.update(hit[2])
+                    for face, ink in zip(hit[:2], hit[3:5]):   # the lint's measurements travel with the face
+                        if face is not None:
+                            geometry.remember(face.pieces, ink)
+                    if alike:
+                        same = hit[0], hit[1]
+                    yield hit[0], hit[1]
+                    continue
+                problems, before = len(resolver.problems), set(resolver.findings)
+            pictured = resolver.pictured if key is None and copy == 0 else {}   # faces a rules booklet shows
+            f = pictured.get((comp.id, i, "front")) or resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
+            b = (pictured.get((comp.id, i, "back")) or resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back")
+                 if back else None)
+            if alike:
+                same = f, b
+            if key is not None and len(resolver.problems) == problems:
+                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
+                              geometry.boxes(b.pieces) if b is not None else None,
+                              frozenset(p.font for face in (f, b) if face is not None for p in face.pieces
+                                        if isinstance(p, Run)))
+            yield f, b
+
+
+def _context(prep, lang) -> GameContext:
+    try:
+        return GameContext(prep.game, lang)
+    except MissingTranslation as e:
+        raise Problems([Problem(e.pos, f"{e.where} has no `{lang}` text",
+                                f"add `{lang}: …` or build another language")]) from None
+    except ContentTemplateError as e:
+        raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}",
+                                "fix the `{{ … }}` in this text: it may use data, palette, game, lang and card")]) from None
+
+
+def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
+    """A Resolver for one language of the game (default: its first), with the template context."""
+    game = prep.game
+    lang = lang or game.languages[0]
+    if lang not in game.languages:
+        raise Problems([Problem(game.meta.at("languages"), f"`{game.id}` has no language `{lang}`",
+                                did_you_mean(lang, game.languages))])
+    resolver = Resolver(game, prep.fonts, prep.icons, lang)
+    resolver.ctx = _context(prep, lang)
+    return resolver
+
+
+def _levels(findings, opts) -> list:
+    """The findings at the levels the options ask for: --strict raises warnings, --draft lowers errors."""
+    if opts.draft:
+        return lint.draft(findings)
+    return lint.strict(findings) if opts.strict else list(findings)
+
+
+def check_game(project, game_id, lang=None, cache: dict | None = None, keep: dict | None = None) -> tuple[Prepared, list]:
+    """Load, run the rules and resolve every face (no rendering). Raises Problems.
+    `cache`: a warm session's face cache; `keep`: filled with component id → its (front, back) faces."""
+    prep = prepare(project, game_id)
+    resolver = resolver_for(prep, lang)
+    lang = resolver.lang
+    sets = SetLint(resolver.lint, prep.game)
+    proxies = {}
+    kept, store = facestore.for_build(prep, lang, False, cache)   # the faces a build keeps
+    for comp in prep.game.components.values():
+        pairs = list(sets.observe(comp, faces(prep, lang, resolver, comp, kept)))
+        if keep is not None:
+            keep[comp.id] = pairs
+        proxies[comp.id] = [(proxy(f), proxy(b)) for f, b in pairs]
+    check_booklets(prep, resolver)
+    found = set(prep.findings) | resolver.findings | set(sets.findings())
+    if not resolver.problems:  # the page rules on both papers, printed double-sided
+        found |= set(check_pages(prep.game, resolver.lint, proxies,
+                                 lambda comp, pairs, paper: _plan(comp, pairs, paper, "long", (0.0, 0.0), comp.id,
+                                                                  duplex_document(prep.game, "long"))))
+    if resolver.problems:
+        e = Problems(resolver.problems)
+        e.findings = lint.collapse(found)  # the rules ran: show them too
+        raise e
+    if store is not None:
+        store.save()
+    return prep, lint.collapse(found)
+
+
+def build_game(project: Project, game_id: str, opts: Options, cache: dict | None = None,
+               drawn: tuple | None = None) -> dict:
+    """Build one game's PDFs. cache, drawn: a warm session's resolved faces and their PDF code."""
+    prep = prepare(project, game_id)
+    errors = [f for f in _levels(prep.findings, opts) if f.severity == "error"]
+    if errors:
+        raise RuleErrors(errors)
+    game = prep.game
+    langs = opts.langs or (game.languages[0],)
+    outdir = opts.out / game_id
+    pdfs, pending = [], []
+    paper = impose.PAPERS[opts.paper]
+    comps = _chosen(game, opts.only)
+    only = f".{'+'.join(opts.only)}" if opts.only else ""
+    names = {lang: f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}"
+                   f"{'.draft' if opts.draft else ''}.pdf" for lang in langs}
+
+    def one(lang, f, jobs):   # (components, pages, findings, the fonts registered so far) of one language
+        return (*_language(prep, lang, replace(opts, jobs=jobs), comps, paper, cache, drawn, f),
+                set(prep.fonts.names.values()))
+    side_by_side = cache is None and opts.jobs > 1 and len(langs) > 1 and parallel.can_fork()
+    made = parallel.languages(langs, one, opts.jobs) if side_by_side else None
+    fonts: set = set()
+    for lang in langs:
+        target = outdir / names[lang]
+        if made is None:
+            with atomic_output(target, root=opts.out) as f:
+                comps_info, pages, found, used = one(lang, f, opts.jobs)
+        else:   # each language was built in its own process: written here, in order, as one process would
+            data, comps_info, pages, found, used = parallel.outcome(made[lang])
+            with atomic_output(target, root=opts.out) as f:
+                f.write(data)
+        fonts |= used
+        pdfs.append({"path": str(Path(game_id) / names[lang]), "pages": pages, "paper": opts.paper,
+                     "duplex": opts.duplex, "language": lang, "components": comps_info, "fonts": sorted(fonts)})
+        pending.append(found)
+    manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
+                "checks": {"ran": prep.checks + ["generic:text-fits"],
+                           "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
+    merge_manifest(outdir / "manifest.json", manifest, opts.out)
+    qr.flush()
+    return manifest
+
+
+def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
+    """One language of a game written as a PDF into the file object f; returns (components, pages, findings)."""
+    game = prep.game
+    resolver = resolver_for(prep, lang)
+    resolver.draft = opts.draft
+    books = _booklets(prep, resolver, comps, opts)
+    comps_info = []
+    meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
+            "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
+            "keywords": ", ".join(map(str, game.meta.get("keywords", []) or [])),
+            "creator": f"pnp {__version__}", "licence": str(game.meta.get("licence") or
+                                                             credits_text.notice(game.credits, str(resolver.ctx.game["title"]), lang)),
+            "lang": lang, "show_outline": opts.cover, "draft": opts.draft}
+    sub = game.meta.get("subtitle") or game.meta.get("description")
+    if sub:
+        meta["subject"] = f"{game.text(sub, lang) or game.text(sub, game.languages[0])} ({meta['subject']})"
+    from pnp.render.pdf import PdfWriter   # here: `pnp check` never loads reportlab's canvas
+    writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
+    sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
+    kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
+    if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
+        _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
+                     prep.fonts, resolver.ctx.game["title"])
+    two_sided = duplex_document(game, opts.duplex)
+    for comp in comps:
+        title = str(resolver.ctx.game["components"][comp.id]["title"])
+        if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
+            writer.page(impose.Page(*paper, side="blank"))
+        if comp.kind == "booklet":
+            if comp.id in books:       # else its problems are raised below, with the others
+                comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
+            continue
+        count = 0
+        first_face = None
+
+        def counted(it):
+            nonlocal count, first_face
+            for pair in it:
+                count += 1
+                first_face = first_face or pair[0]
+                yield pair
+        if parallel.worth_it(comp, opts.jobs, cache):
+            made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+        else:
+            made = faces(prep, lang, resolver, comp, kept)
+        stream = counted(sets.observe(comp, made))
+        if opts.ink_saver:
+            from pnp.render import ink
+            stream = ink.pairs(stream)
+        _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+                                   duplex_document(game, opts.duplex)), title, pagelint, comp)
+        if first_face:
+            comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
+                               "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
+                               "bleed_mm": round(mm(first_face.bleed), 2)})
+    if resolver.problems:
+        raise Problems(resolver.problems)
+    found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
+    found = _levels(found, opts)
+    fit = [x for x in found if x.severity == "error"]
+    if fit:
+        raise RuleErrors(sorted(fit))
+    writer.close()
+    if store is not None:
+        store.save(prune=not opts.only)
+    return comps_info, writer.pages, found

@@ -1,0 +1,144 @@
+"""Resolved faces kept on disk from one build to the next: `pnp build` resolves again only the faces
+whose inputs changed (a designer edits one card; the other cards, games and languages are read back).
+
+An entry is keyed as a warm session keys a face (pnp.pipeline.build.faces): its layouts, the card's translated
+data, the copy, and digests of what else the layouts' templates read (pnp.resolve.reuse.Beyond: the
+game's settings, the other files of its folder and the icon files, by size and modification time as
+make does, and the data, palette, cards and layouts as far as they are read). The file holding one
+game's faces in one language (`<cache>/faces/`) is read only when everything else a face depends on
+is the same: pnp's own source, the versions of Python and of the libraries that resolve a face, the
+font files (their digests) and `--draft`. A face that reported a problem is never kept; one that
+reported findings keeps them, and they are reported again on every build that reads it, as if
+resolved anew.
+
+Each save keeps only the entries that build used (all of them after `--only`), and the folder keeps
+the MAX_FILES newest files. A missing, damaged or foreign file costs only the time to resolve again.
+The entries are pickles (pnp.core.cache.Kept), trusted as the booklet caches beside them are (the user's
+own cache folder). Components resolved by worker processes (pnp.core.processes: large decks) are not kept.
+A warm session (`pnp watch`, the studio) reads the store on its first build of a game and language
+(`for_build`), then keeps its faces in memory: an edit is not worth a write to disk.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import sys
+from pathlib import Path
+
+from pnp.core.cache import Kept, cache_root
+
+FORMAT = "pnp-faces-2"
+MAX_FILES = 32          # files: a game in a language (and with --draft) each
+MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves) …
+MAX_BYTES = 16 << 20    # … nor a larger file (about 10 KB a face: the cache folder stays under 512 MB)
+LIBRARIES = (("reportlab", "reportlab"), ("jinja2", "jinja2"), ("PIL", "pillow"), ("qrcode", "qrcode"),
+             ("yaml", "PyYAML"))   # (module, distribution)
+
+
+class Store(Kept):
+    """One game's faces in one language: `get` and `[key] = entry` as a dict, `save` at the end."""
+    FORMAT = FORMAT
+    MAX_FILES = MAX_FILES
+    MAX_ENTRIES = MAX_ENTRIES
+    MAX_BYTES = MAX_BYTES
+
+
+class Faces(dict):
+    """A warm session's faces (`pnp watch`, the studio), remembering which games and languages it has
+    read from the store."""
+
+    def __init__(self):
+        super().__init__()
+        self.seeded: set = set()
+
+    def clear(self) -> None:
+        super().clear()
+        self.seeded.clear()
+
+
+class Layered:
+    """A warm session's faces (a dict) in front of the store: what the session lacks is read from disk
+    and kept in memory; what it resolves goes to both."""
+
+    def __init__(self, memory: dict, store: Store):
+        self.memory, self.store = memory, store
+
+    def get(self, key):
+        got = self.memory.get(key)
+        if got is None:
+            got = self.store.get(key)
+            if got is not None:
+                self.memory[key] = got
+        return got
+
+    def __setitem__(self, key, entry) -> None:
+        self.memory[key] = entry
+        self.store[key] = entry
+
+
+def for_build(prep, lang: str, draft: bool, cache: dict | None):
+    """(the faces cache a build of one language uses, the store to save after it, or None): the store
+    itself for a one-off build; for a warm session (`cache`), the store behind the session's own faces
+    on its first build of this game and language, the session's faces alone after that."""
+    if cache is not None:
+        seeded = getattr(cache, "seeded", None)
+        first = (str(prep.game.root), lang, bool(draft))
+        if seeded is None or first in seeded:   # a plain dict: the caller keeps faces in memory only
+            return cache, None
+        seeded.add(first)
+    store = for_game(prep, lang, draft)
+    if store is None:
+        return cache, None
+    return (store if cache is None else Layered(cache, store)), store
+
+
+def for_game(prep, lang: str, draft: bool) -> Store | None:
+    """The store of one game's faces in one language; None when what they depend on cannot be named."""
+    fp = fingerprint(prep.fonts, draft)
+    if fp is None:
+        return None
+    where = f"{Path(prep.game.root).resolve()}\0{lang}\0{bool(draft)}"
+    name = hashlib.sha256(where.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".bin"
+    return Store(cache_root() / "faces" / name, fp)
+
+
+def fingerprint(fonts, draft: bool) -> str | None:
+    from pnp.text.fonts import role_digests
+    code, faces = _code(), role_digests(fonts)
+    if code is None or faces is None:
+        return None
+    return hashlib.sha256(f"{code}\0{faces!r}\0{bool(draft)}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _code() -> str | None:
+    """pnp's source (every module: resolving a face reaches most of them) and built-in layouts and
+    icons, Python's and the libraries' versions."""
+    root = Path(__file__).resolve().parent        # the pnp package
+    h = hashlib.sha256()
+    try:
+        for p in sorted([*root.rglob("*.py"), *(f for f in (root / "builtin").rglob("*") if f.is_file())]):
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes())
+    except OSError:
+        return None
+    return f"{FORMAT} {sys.version} {[_version(m, d) for m, d in LIBRARIES]} {h.hexdigest()}"
+
+
+def _version(module: str, dist: str) -> str:
+    """An installed library's version, from its dist-info folder's name (importlib.metadata takes
+    40 ms to import; the library itself need not be imported)."""
+    import importlib.util
+    spec = importlib.util.find_spec(module)
+    origin = Path(spec.origin) if spec is not None and spec.origin else None
+    if origin is not None:
+        site = origin.parent.parent if origin.name == "__init__.py" else origin.parent
+        head = dist.lower() + "-"    # folder names are normalised to lower case by newer installers
+        for name in sorted(e.name for e in os.scandir(site)):
+            if name.lower().startswith(head) and name.endswith(".dist-info"):
+                return name[len(head):-len(".dist-info")]
+    import importlib.metadata as md
+    try:
+        return md.version(dist)
+    except md.PackageNotFoundError:
+        return "?"

@@ -1,0 +1,346 @@
+"""Jinja2 templates for text and any other layout value, in a sandbox with StrictUndefined.
+
+A template cannot reach Python internals nor modify the game's data (ImmutableSandboxedEnvironment),
+cannot use an undefined name (StrictUndefined), cannot produce more than MAX_OUTPUT characters,
+cannot run longer than MAX_SECONDS of CPU time (on the main thread), and `range` is capped. That
+timer fires only between Python steps, so pnp.templates.sandbox bounds the operands of every step that
+could be long or huge inside C code (repeats, joins, formats, comparisons, sorts, big numbers). A template that timed out is not run again in
+the same run, so an endless loop costs MAX_SECONDS once, not once per card. Every failure is a
+TemplateError with a human sentence; the caller adds the file:line of the template and the card id.
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager, nullcontext
+
+import jinja2
+import jinja2.meta
+from jinja2 import nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
+
+from pnp.templates import tplcode, tplfast
+from pnp.templates.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
+                                too_big)
+
+MAX_OUTPUT = 20_000
+MAX_RANGE = 10_000
+MAX_SECONDS = 2.0
+
+
+class TemplateTimeout(TemplateError):
+    pass
+
+
+def _range(*args):
+    r = range(*args)
+    if len(r) > MAX_RANGE:
+        raise TemplateError(f"range() of {len(r)} items is more than the {MAX_RANGE} allowed")
+    return r
+
+
+ENV = Env(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False,
+          trim_blocks=True, lstrip_blocks=True, finalize=finalize)
+ENV.globals.update(range=_range, max=max, min=min, len=len, enumerate=enumerate, zip=zip, sorted=sorted)
+ENV.filters["pad"] = lambda v, n=2, c="0": str(v).rjust(min(int(n), MAX_VALUE), str(c)[:1] or "0")
+for _name in list(ENV.filters):
+    ENV.filters[_name] = guarded_filter(_name, ENV.filters[_name])
+for _name in list(ENV.tests):
+    ENV.tests[_name] = guarded_test(_name, ENV.tests[_name])
+_lipsum = ENV.globals["lipsum"]
+
+
+def _capped_lipsum(n=5, html=False, min=20, max=100):  # noqa: A002 (jinja's parameter names)
+    if n * max > MAX_VALUE // 10:
+        raise too_big("the lorem ipsum")
+    return _lipsum(n, html, min, max)
+
+
+ENV.globals["lipsum"] = _capped_lipsum
+_PURE_GLOBALS = (_range, max, min, len, sorted)
+
+_cache: dict = {}
+_expr_cache: dict = {}
+_timed_out: dict = {}   # template source → its TemplateTimeout: not run again in this run
+
+
+def new_run() -> None:
+    """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
+    _timed_out.clear()
+    _memo.clear()
+
+
+# ---- memo: the same template over the same values gives the same text --------------------------------
+# A template reads only the names it mentions, so its result is memoised under (source, the values of
+# those names). Plain values (str, int, float, bool, None) are part of the key by type and value. Other
+# values (the card, data, game dicts…) are keyed by identity — only inside a caller's deadline (a face
+# being resolved), when the game's data is complete and nothing changes it any more (while the content's
+# own templates render, the game dict is still being filled in), and with a reference kept in the entry
+# so that the identity cannot be reused while the entry lives. The only callable value memoised over is
+# Layouts.geometry (a pure lookup, cached per Layouts); any other, or an object other than a dict, list or
+# tuple, makes the call not memoised, and so does a template that may use chance or fresh objects
+# (`random`, `lipsum`, `cycler`, `joiner`). Failures are never memoised: they are raised again as today.
+MEMO_MAX = 20_000
+_memo: dict = {}
+_MISSING = object()
+_PLAIN = frozenset({str, int, bool, type(None)})
+_IMPURE_NAMES = frozenset({"lipsum", "cycler", "joiner"})
+_MAIN = threading.main_thread().ident
+_pure_functions: tuple = ()
+
+
+def _names_read(ast) -> tuple | None:
+    """Every name the template loads (a superset of what it reads from its context), or None if its
+    result may differ between two runs over the same values."""
+    names = set()
+    for n in (ast, *ast.find_all((nodes.Name, nodes.Filter, nodes.Const))):
+        if isinstance(n, nodes.Name):
+            names.add(n.name)
+        elif not isinstance(n, (nodes.Filter, nodes.Const)):   # the tree itself
+            continue
+        elif (n.name if isinstance(n, nodes.Filter) else n.value) == "random":  # `|random`, `map('random')`
+            return None
+    return None if names & _IMPURE_NAMES else tuple(sorted(names))
+
+
+def _pure(fn) -> bool:
+    global _pure_functions
+    if not _pure_functions:
+        from pnp.layout.layouts import Layouts
+        _pure_functions = (Layouts.geometry,)
+    return getattr(fn, "__func__", None) in _pure_functions
+
+
+def _pure_call(fn) -> bool:
+    """Functions a short way may call (it may call them again through jinja when it gives up)."""
+    return any(fn is g for g in _PURE_GLOBALS) or _pure(fn)
+
+
+def _key(kind: str, source: str, names, ctx: dict):
+    """The memo key of one call and the objects it refers to, or None (not memoised)."""
+    if names is None:
+        return None
+    by_id = _armed and threading.get_ident() == _MAIN
+    key, refs = [kind, source], []
+    for name in names:
+        v = ctx.get(name, _MISSING)
+        t = type(v)
+        if t in _PLAIN or v is _MISSING:
+            key += (t, v)
+        elif t is float:
+            key += (t, v.hex())           # 0.0 and -0.0 are equal but print differently
+        elif not by_id:
+            return None
+        elif callable(v):
+            if not _pure(v):
+                return None
+            key += (t, id(v.__self__))
+            refs.append(v.__self__)
+        elif isinstance(v, (dict, list, tuple)):   # plain data: no method of theirs has side effects
+            key += (t, id(v))
+            refs.append(v)
+        else:
+            return None
+    return tuple(key), refs
+
+
+def _remember(key, value, refs) -> None:
+    if len(_memo) >= MEMO_MAX:
+        _memo.clear()
+    _memo[key] = (value, refs)
+
+
+def is_template(value) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+_armed = False
+
+
+@contextmanager
+def deadline():
+    """Stop template code that runs longer than MAX_SECONDS. Nested uses share the outer timer, so a
+    caller can arm it once around many renders (a whole face) instead of once per template."""
+    global _armed
+    if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def stop(*_):
+        raise TemplateTimeout(f"the template ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+
+    # CPU time, not wall-clock time: a busy machine must not make a good template time out
+    old = signal.signal(signal.SIGVTALRM, stop)
+    signal.setitimer(signal.ITIMER_VIRTUAL, MAX_SECONDS)
+    _armed = True
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
+        _armed = False
+
+
+def _template(code):
+    return ENV.template_class.from_code(ENV, code, ENV.make_globals(None), None)
+
+
+def _fast_code(tree, expression: bool):
+    got = tplfast.source(ENV, tree, expression)
+    return None if got is None else (compile(got[0], "<template>", "exec"), got[1])
+
+
+def _fast(kept):
+    return None if kept[2] is None else tplfast.function(ENV, *kept[2], pure=_pure_call)
+
+
+def _compile(source: str):
+    """(template, names it reads, short way or None) of a source: from this run, from the disk cache,
+    or compiled now."""
+    got = _cache.get(source)
+    if got is None:
+        kept = tplcode.load("t", source)
+        if kept is None:
+            try:
+                ast = ENV.parse(source)
+                names, fast = _names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
+                context = tuple(sorted(jinja2.meta.find_undeclared_variables(ast)))
+                kept = names, ENV.compile(ast), fast, context
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"template syntax error: {e.message}") from None
+            tplcode.store("t", source, kept)
+        got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept), frozenset(kept[3]))
+    return got
+
+
+def context_names(source: str) -> frozenset | None:
+    """The names a template reads from its context (jinja2.meta's undeclared variables: not those it sets
+    itself), or None when it does not compile."""
+    try:
+        return _compile(source)[3]
+    except TemplateError:
+        return None
+
+
+def _compile_expression(src: str):
+    """(function, names it reads, short way or None) of an expression, as jinja's compile_expression
+    makes it."""
+    got = _expr_cache.get(src)
+    if got is None:
+        kept = tplcode.load("e", src)
+        if kept is None:
+            try:
+                parser = Parser(ENV, src, state="variable")
+                expr = parser.parse_expression()
+                if not parser.stream.eos:
+                    raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+                expr.set_environment(ENV)
+                names, fast = _names_read(expr), _fast_code(expr, True)
+                kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
+                                                         lineno=1)), fast, ()
+            except jinja2.TemplateSyntaxError as e:
+                raise TemplateError(f"expression syntax error: {e.message}") from None
+            tplcode.store("e", src, kept)
+        got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0], _fast(kept))
+    return got
+
+
+_NONE = object()
+_no_deadline = nullcontext()
+
+
+def _short(fast, ctx):
+    """The short way's result, or _NONE when there is none or it gave up (jinja then says what is wrong)."""
+    if fast is None:
+        return _NONE
+    try:
+        return fast(ctx)
+    except TemplateTimeout:
+        raise
+    except Exception:  # noqa: BLE001 — jinja runs it again and reports it as it always did
+        return _NONE
+
+
+def _explain(e: Exception) -> str:
+    if isinstance(e, jinja2.UndefinedError):
+        return f"undefined name in template: {e.message}"
+    if isinstance(e, jinja2.exceptions.SecurityError):
+        return f"the template tried something the sandbox forbids: {e}"
+    if isinstance(e, RecursionError):
+        return "the template recursed too deeply"
+    return f"{type(e).__name__}: {e}"
+
+
+def render(source: str, ctx: dict) -> str:
+    if source in _timed_out:
+        raise TemplateTimeout(str(_timed_out[source]))
+    tpl, names, fast, _context = _compile(source)
+    mk = _key("r", source, names, ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return hit[0]
+    out, size = [], 0
+    try:
+        with _no_deadline if _armed else deadline():   # a caller's deadline already runs
+            text = _short(fast, ctx)
+            if text is _NONE or len(text) > MAX_OUTPUT:
+                for chunk in tpl.generate(ctx):
+                    size += len(chunk)
+                    if size > MAX_OUTPUT:
+                        raise TemplateError(f"the template produced more than {MAX_OUTPUT} characters")
+                    out.append(chunk)
+                text = "".join(out)
+    except TemplateTimeout as e:
+        _timed_out[source] = e
+        raise
+    except TemplateError:
+        raise
+    except Exception as e:  # any error inside user template code is the user's to fix
+        raise TemplateError(_explain(e)) from None
+    if mk is not None:
+        _remember(mk[0], text, mk[1])
+    return text
+
+
+def _copy(value):
+    """What a memoised value is handed out as: the caller may change a list or dict it is given."""
+    t = type(value)
+    return list(value) if t is list else dict(value) if t is dict else value
+
+
+_KEEPABLE = frozenset({str, int, float, bool, type(None), range, list, dict})
+
+
+def evaluate(expr: str, ctx: dict):
+    """Evaluate `{{ expr }}` (or a bare expression) to a Python value (for `when:` and `repeat:`)."""
+    src = expr.strip()
+    if src.startswith("{{") and src.endswith("}}"):
+        src = src[2:-2].strip()
+    if src in _timed_out:
+        raise TemplateTimeout(str(_timed_out[src]))
+    fn, names, fast = _compile_expression(src)
+    mk = _key("e", src, names, ctx)
+    if mk is not None:
+        hit = _memo.get(mk[0])
+        if hit is not None:
+            return _copy(hit[0])
+    try:
+        with _no_deadline if _armed else deadline():
+            value = _short(fast, ctx)
+            if value is _NONE:
+                value = fn(**ctx)
+            if isinstance(value, jinja2.Undefined):   # `when: "{{ card.note }}"` on a card without a note
+                value._fail_with_undefined_error()
+            check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
+        if mk is not None and type(value) in _KEEPABLE:   # not generators and other one-use things
+            _remember(mk[0], _copy(value), mk[1])
+        return value
+    except TemplateTimeout as e:
+        _timed_out[src] = e
+        raise
+    except TemplateError:
+        raise
+    except Exception as e:
+        raise TemplateError(_explain(e)) from None

@@ -1,0 +1,1 @@
+"""Text: fonts, inline markup (spans, atoms), line breaking and fitting."""

@@ -1,0 +1,306 @@
+"""Fonts: the built-in Noto CJK fonts (from the pylopdf-fonts-zh-tw wheel) or a game's own files.
+
+ReportLab embeds only TrueType outlines; Noto CJK ships CFF outlines. We convert a CFF font to
+TrueType once with fontTools (cu2qu) and cache the result by the source file's hash, so later builds
+only load it (~0.1 s); the hash itself is remembered by the file's path, size and time (digests.json in
+the same folder). ReportLab then embeds a subset of the glyphs each PDF uses.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, TTFError
+
+from pnp.core.cache import cache_root
+
+BUILTIN = {
+    "noto-sans-tc": "NotoSansTC-Regular.otf",
+    "noto-serif-tc": "NotoSerifTC-Regular.otf",
+}
+DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
+# faces a role may name in game.yaml; the built-in fonts have only `regular`: bold is drawn by stroking
+# the outline, italic as a synthetic oblique, for any role without that face
+FACES = ("regular", "bold", "italic", "bold_italic")
+WIDTHS_KEPT = 100_000   # measured strings a FontSet remembers (at most ~20 MB); past that it starts again
+CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
+
+
+class FontError(ValueError):
+    pass
+
+
+def cache_dir() -> Path:
+    return cache_root() / "fonts"
+
+
+def builtin_path(name: str) -> Path:
+    import pylopdf_fonts_zh_tw
+    return Path(pylopdf_fonts_zh_tw.__file__).parent / BUILTIN[name]
+
+
+def _digest(path: Path) -> str:
+    st = Path(path).stat()
+    return _digest_of(str(path), st.st_size, st.st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _digest_of(path: str, size: int, mtime: int) -> str:
+    """The font file's content hash, remembered on disk under its path, size and time (as make trusts a
+    file's time): every build process would otherwise read and hash 14 MB of built-in fonts again."""
+    key = f"{CONVERTER_VERSION}\0{path}\0{size}\0{mtime}"
+    folder = cache_dir()
+    kept = _kept_digests(str(folder))
+    got = kept.get(key)
+    if isinstance(got, str) and len(got) == 16:
+        return got
+    h = hashlib.sha256(CONVERTER_VERSION.encode())
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    digest = kept[key] = h.hexdigest()[:16]
+    _keep_digests(kept, folder)
+    return digest
+
+
+@lru_cache(maxsize=4)
+def _kept_digests(folder: str) -> dict:
+    """The hashes remembered in one cache folder (by folder: a process whose PNP_CACHE changes never
+    writes one folder's record into another)."""
+    import json
+    try:
+        got = json.loads((Path(folder) / "digests.json").read_text("utf-8"))
+        return got if isinstance(got, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _keep_digests(kept: dict, folder: Path) -> None:
+    """Write the remembered hashes (the newest 64) atomically; a cache that cannot be written only costs time."""
+    import json
+    while len(kept) > 64:
+        kept.pop(next(iter(kept)))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(kept, f)
+        os.replace(tmp, folder / "digests.json")
+    except OSError:
+        pass
+
+
+def to_truetype(src: Path) -> Path:
+    """A TrueType-outlined copy of src (src itself when it already is one)."""
+    converted = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
+    if converted.is_file():   # converted before (a TrueType source never has a copy): no need to open it
+        return converted
+    from fontTools.ttLib import TTFont as FT, TTLibError
+    try:
+        font = FT(str(src), lazy=True)
+    except (TTLibError, OSError, Exception) as e:  # fontTools raises assorted errors on non-fonts
+        raise FontError(f"`{src.name}` is not a font file ({e.__class__.__name__})") from None
+    if "glyf" in font:
+        return src
+    if "CFF " not in font:
+        raise FontError(f"`{src.name}` has neither TrueType nor CFF outlines")
+    out = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
+    if out.is_file():
+        return out
+    try:
+        # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
+        # time, so the converted bytes (and every PDF embedding them) are the same on every machine
+        font = FT(str(src), recalcTimestamp=False)
+        _cff_to_glyf(font)
+    except Exception as e:  # damaged CFF outlines
+        raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")   # only now: a stopped conversion leaves nothing
+    os.close(fd)
+    try:
+        font.save(tmp)
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return out
+
+
+def _cff_to_glyf(font) -> None:
+    """fontTools' otf2ttf recipe: cubic CFF outlines → quadratic glyf table."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+
+    order = font.getGlyphOrder()
+    gs = font.getGlyphSet()
+    glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(gs)
+        gs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
+        glyphs[name] = pen.glyph()
+    font["loca"] = newTable("loca")
+    font["glyf"] = glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = glyphs
+    del font["CFF "]
+    if "VORG" in font:
+        del font["VORG"]
+    glyf.compile(font)
+    maxp = font["maxp"] = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    for attr in ("maxZones",):
+        setattr(maxp, attr, 1)
+    for attr in ("maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(maxp, attr, 0)
+    post = font["post"]
+    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
+    font.sfntVersion = "\000\001\000\000"
+
+
+def registered_name(src: Path) -> str:
+    """The name a font file is registered under (its content digest in it: two files, two names)."""
+    return f"{src.stem}-{_digest(src)[:6]}"
+
+
+@lru_cache(maxsize=None)
+def register(path: str) -> str:
+    """Register a font file with reportlab; returns its reportlab name."""
+    src = Path(path)
+    ttf = to_truetype(src)
+    name = registered_name(src)
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(ttf)))
+    except TTFError as e:
+        raise FontError(f"`{src.name}` cannot be embedded: {e}") from None
+    except Exception as e:  # a truncated or damaged table: reportlab fails in assorted ways
+        raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
+    return name
+
+
+def role_digests(fonts) -> list | None:
+    """(role, file, content digest) of every font a FontSet names, for cache fingerprints; None when a
+    file cannot be read (or `fonts` names no roles)."""
+    roles = getattr(fonts, "roles", None)
+    if not isinstance(roles, dict):
+        return None
+    try:
+        return sorted((str(role), str(path), _digest(Path(path))) for role, path in roles.items())
+    except OSError:
+        return None
+
+
+def verify(path: Path, name: str) -> None:
+    """Subset every glyph of a game's own font once, as the PDF writer will: a damaged glyph table is
+    reported now, with the file, instead of failing while the PDF is written."""
+    try:
+        face = pdfmetrics.getFont(name).face
+        face.makeSubset(sorted(face.charToGlyph))
+    except Exception as e:
+        raise FontError(f"`{Path(path).name}` is not a usable font (damaged: {e.__class__.__name__})") from None
+
+
+def prepare_builtin() -> list[str]:
+    """Convert the built-in fonts once (in parallel: one font per core), then register them."""
+    paths = [builtin_path(n) for n in BUILTIN]
+    todo = [p for p in paths if not (cache_dir() / f"{p.stem}-{_digest(p)}.ttf").is_file()]
+    if len(todo) > 1 and (os.cpu_count() or 1) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(max_workers=min(len(todo), os.cpu_count() or 1), initializer=_quiet_on_ctrl_c)
+        try:
+            list(pool.map(to_truetype, todo))
+        except BaseException:   # Ctrl-C or a bad font: the other conversion (a minute of CPU) stops now
+            from pnp.core.processes import stop_now
+            stop_now(pool)
+            raise
+        pool.shutdown()
+    return [register(str(p)) for p in paths]
+
+
+def _quiet_on_ctrl_c():
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's: it stops the workers and says so
+    from pnp.core.processes import die_with_parent
+    die_with_parent()
+
+
+def fontmod_is_builtin(path) -> bool:
+    return Path(path).name in BUILTIN.values()
+
+
+class FontSet:
+    """Font roles of one game (`sans`, `serif`, or any role game.yaml names) → registered fonts."""
+
+    def __init__(self, roles: dict[str, Path], check: bool = True):
+        self.roles = dict(roles)
+        self.names: dict[str, str] = {}   # roles registered so far (fonts load on first use)
+        self._cmap: dict = {}
+        self._widths: dict = {}           # (text, role, size) -> width: stringWidth is exact and deterministic
+        self.laid_memo: dict = {}         # text layouts of this font set (pnp/render/text.py keeps them)
+        if check:  # game fonts are verified up front so a bad file is reported before rendering
+            for role, path in self.roles.items():
+                if not fontmod_is_builtin(path):
+                    verify(path, self.name(role))
+        # Convert (once, into the cache) before any face is resolved: a conversion takes ~20 s of CPU
+        # and must not run inside a template's time budget. Registration itself stays lazy (~0.1 s).
+        builtin = [p for p in self.roles.values() if fontmod_is_builtin(p)]
+        missing = [p for p in dict.fromkeys(builtin) if not (cache_dir() / f"{Path(p).stem}-{_digest(Path(p))}.ttf").is_file()]
+        if len(missing) > 1:
+            prepare_builtin()
+        for p in missing[:1]:
+            to_truetype(Path(p))
+
+    def face(self, role: str, bold: bool, italic: bool) -> tuple[str, bool, bool]:
+        """(font key, synthetic bold, synthetic italic) for a style of `role`: its own bold/italic face
+        when game.yaml names one, else the regular face drawn bold or oblique."""
+        if not (bold or italic):
+            return role, False, False
+        want = "bold_italic" if bold and italic else "bold" if bold else "italic"
+        if f"{role}:{want}" in self.roles:
+            return f"{role}:{want}", False, False
+        if bold and italic:
+            for have, b, i in (("bold", False, True), ("italic", True, False)):
+                if f"{role}:{have}" in self.roles:
+                    return f"{role}:{have}", b, i
+        return role, bold, italic
+
+    def name(self, role: str) -> str:
+        n = self.names.get(role)
+        if n is None:
+            n = self.names[role] = register(str(self.roles[role]))
+            self._cmap[role] = pdfmetrics.getFont(n).face.charToGlyph
+        return n
+
+    def need(self, names) -> None:
+        """Register the roles whose fonts have these reportlab names: the faces using them were read
+        back (a warm session, the face store), not resolved here, and will be measured and drawn."""
+        if not set(names) <= set(self.names.values()):
+            for role, path in self.roles.items():
+                if role not in self.names and registered_name(Path(path)) in names:
+                    self.name(role)
+
+    def has(self, role: str, ch: str) -> bool:
+        if role not in self._cmap:
+            self.name(role)
+        return ord(ch) in self._cmap[role] or ch in "\n\r\t"
+
+    def lacking(self, role: str, chars) -> set:
+        """The characters of `chars` (a set) that `role` has no glyph for (as `has`, for many at once)."""
+        if role not in self._cmap:
+            self.name(role)
+        cmap = self._cmap[role]
+        return {ch for ch in chars if ord(ch) not in cmap and ch not in "\n\r\t"}
+
+    def width(self, text: str, role: str, size: float) -> float:
+        key = (text, role, size)
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            w = self._widths[key] = pdfmetrics.stringWidth(text, self.names.get(role) or self.name(role), size)
+        return w
