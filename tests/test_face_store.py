@@ -257,7 +257,7 @@ def test_a_watch_session_starts_from_the_store_and_edits_stay_in_memory(tmp_path
 def test_a_build_whose_workers_resolve_the_deck_leaves_the_store_alone(tmp_path, monkeypatch, cache):
     """Faces resolved by worker processes (large decks) are not kept: such a build neither reads the
     store nor empties it."""
-    from pnp.core import processes as parallel
+    from pnp.resolve import workers as parallel
     if not parallel.can_fork():
         pytest.skip("no fork on this platform: builds run in one process")
     root = _synth(tmp_path, 6)

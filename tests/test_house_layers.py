@@ -1,6 +1,9 @@
-"""The bottom of the house: finding constructors and the cache folder are importable by every layer
-without pulling in rules/ or render/; the back-offset option is shared by build, calibrate and watch
-without any of them importing the CLI."""
+"""The house is the pipeline: one package per stage, each importing only from the floors below it
+(or from its own floor without a circle), and the games importing only the plug-in API.
+
+Every import counts, also those inside functions (`ast.walk`), and `from pnp.x import y` counts as an
+import of `pnp.x.y` when y is a module. The floors are the table in README "How it is built".
+"""
 from __future__ import annotations
 
 import ast
@@ -10,35 +13,187 @@ from conftest import ROOT
 
 PNP = ROOT / "pnp"
 
+FLOORS = [                     # lowest first; a module may import from its own floor or any below
+    ("pnp", "pnp.core"),
+    ("pnp.content",),
+    ("pnp.templates",),
+    ("pnp.text",),
+    ("pnp.layout",),
+    ("pnp.impose",),
+    ("pnp.lint",),
+    ("pnp.resolve",),
+    ("pnp.booklet",),
+    ("pnp.render",),
+    ("pnp.rules",),
+    ("pnp.games",),
+    ("pnp.pipeline",),
+    ("pnp.export",),
+    ("pnp.report",),
+    ("pnp.studio",),
+    ("pnp.commands", "pnp.__main__"),
+]
+API = "pnp.rules.api"
 
-def _imports(path: Path) -> set[str]:
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out.add(node.module)
-        elif isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
+
+def modules(root: Path = ROOT) -> dict[str, Path]:
+    out = {}
+    for p in (root / "pnp").rglob("*.py"):
+        parts = list(p.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = p
     return out
 
 
-def test_layout_lint_and_components_take_findings_and_cache_from_the_bottom():
-    for folder in ("layout", "lint", "components", "content"):
-        for path in (PNP / folder).rglob("*.py"):
-            bad = {m for m in _imports(path) if m.startswith(("pnp.rules", "pnp.text.fonts"))}
-            assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+def graph(mods: dict[str, Path]) -> dict[str, set[str]]:
+    """module → the pnp modules it imports (anywhere in it)."""
+    def known(name):
+        while name and name not in mods:
+            name = name.rpartition(".")[0]
+        return name or None
+    edges = {}
+    for m, p in mods.items():
+        pkg = m if p.name == "__init__.py" else m.rpartition(".")[0]
+        out = set()
+        for n in ast.walk(ast.parse(p.read_text("utf-8"))):
+            if isinstance(n, ast.Import):
+                out |= {known(a.name) for a in n.names if a.name.split(".")[0] == "pnp"}
+            elif isinstance(n, ast.ImportFrom):
+                base = n.module or ""
+                if n.level:
+                    up = pkg.split(".")[:len(pkg.split(".")) - (n.level - 1)]
+                    base = ".".join(up + ([n.module] if n.module else []))
+                if base.split(".")[0] != "pnp":
+                    continue
+                for a in n.names:
+                    full = f"{base}.{a.name}"
+                    out.add(full if full in mods else known(base))
+        out.discard(None)
+        out.discard(m)
+        edges[m] = out
+    return edges
 
 
-def test_the_bottom_modules_import_nothing_above_them():
-    assert {m for m in _imports(PNP / "findings.py") if m.startswith("pnp")} == {"pnp.core.errors"}
-    assert not {m for m in _imports(PNP / "cache.py") if m.startswith("pnp")}
-    assert {m for m in _imports(PNP / "cli_options.py") if m.startswith("pnp")} == {"pnp.core.errors"}
+def floor(mod: str) -> int:
+    best, at = None, -1
+    for i, names in enumerate(FLOORS):
+        for name in names:
+            if (mod == name or mod.startswith(name + ".")) and (best is None or len(name) > len(best)):
+                best, at = name, i
+    return at
 
 
-def test_no_command_module_imports_the_cli():
-    for name in ("calibrate.py", "watch.py"):
-        assert "pnp.commands.options" in _imports(PNP / name)
-    users = [p.relative_to(ROOT) for p in PNP.rglob("*.py") if "pnp.commands.cli" in _imports(p)]
-    assert users == [Path("pnp/__main__.py")]
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges.get(w, ())))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    bad = []
+    for m, outs in sorted(edges.items()):
+        for o in sorted(outs):
+            if floor(o) > floor(m):
+                bad.append(f"{m} (floor {floor(m)}) imports {o} (floor {floor(o)})")
+    return bad
+
+
+def game_imports(edges: dict[str, set[str]]) -> list[str]:
+    bad = []
+    for m, outs in sorted(edges.items()):
+        if not m.startswith("pnp.games."):
+            continue
+        own = ".".join(m.split(".")[:3])
+        for o in sorted(outs):
+            if o != API and o != own and not o.startswith(own + "."):
+                bad.append(f"{m} imports {o}: a game imports only {API} and its own package")
+    return bad
+
+
+def private_names(mods: dict[str, Path]) -> list[str]:
+    """A game never names a `_private` name of another module."""
+    bad = []
+    for m, p in mods.items():
+        if not m.startswith("pnp.games."):
+            continue
+        for n in ast.walk(ast.parse(p.read_text("utf-8"))):
+            if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("pnp"):
+                bad += [f"{m} imports {n.module}.{a.name}" for a in n.names if a.name.startswith("_")]
+    return bad
+
+
+def test_every_module_has_a_floor():
+    assert [m for m in modules() if floor(m) < 0] == []
+
+
+def test_no_import_circles():
+    assert cycles(graph(modules())) == []
+
+
+def test_no_import_from_a_higher_floor():
+    assert upward(graph(modules())) == []
+
+
+def test_games_import_only_the_plugin_api():
+    mods = modules()
+    assert any(m.startswith("pnp.games.") for m in mods)
+    assert game_imports(graph(mods)) == []
+    assert private_names(mods) == []
+
+
+def test_the_checks_can_fail(tmp_path):
+    """A circle, an upward import, a game reaching into the core and a private name are each found."""
+    pkg = tmp_path / "pnp"
+    for rel, text in {
+        "__init__.py": "", "core/__init__.py": "", "core/a.py": "from pnp.core import b\n",
+        "core/b.py": "def f():\n    from pnp.core.a import x\n",            # circle, inside a function
+        "content/__init__.py": "", "content/c.py": "import pnp.pipeline.d\n",  # upward
+        "pipeline/__init__.py": "", "pipeline/d.py": "",
+        "rules/__init__.py": "", "rules/api.py": "",
+        "games/__init__.py": "", "games/g/__init__.py": "from pnp.core.a import _secret\n",
+    }.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text)
+    mods = modules(tmp_path)
+    edges = graph(mods)
+    assert cycles(edges) == [["pnp.core.a", "pnp.core.b"]]
+    assert upward(edges) == ["pnp.content.c (floor 1) imports pnp.pipeline.d (floor 12)"]
+    assert game_imports(edges) == ["pnp.games.g imports pnp.core.a: a game imports only pnp.rules.api and its own package"]
+    assert private_names(mods) == ["pnp.games.g imports pnp.core.a._secret"]
 
 
 def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):

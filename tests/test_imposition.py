@@ -2,7 +2,7 @@
 import pytest
 
 from pnp.core.pieces import Face
-from pnp.impose import grid as impose
+from pnp import impose
 
 MM = 72 / 25.4
 

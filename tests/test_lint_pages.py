@@ -5,7 +5,7 @@ from pnp.core.errors import Pos
 from pnp.core.pieces import Face, Shape
 from pnp.lint import Config
 from pnp.lint.pages import PageLint, stray
-from pnp.impose import grid as impose
+from pnp import impose
 from pnp.impose.grid import Page, Slot
 
 MM = 72 / 25.4

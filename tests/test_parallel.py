@@ -14,9 +14,9 @@ def test_parallel_build_matches_serial(tmp_path):
     assert outs["1"] == outs["2"]
 
 
-# ---- one game's cards resolved by worker processes (pnp.core.processes) ----------------------------------
+# ---- one game's cards resolved by worker processes (pnp.resolve.workers) -----------------------------------
 
-from pnp.core import processes as _parallel  # noqa: E402
+from pnp.resolve import workers as _parallel  # noqa: E402
 
 _REAL_FACES = _parallel.faces
 
@@ -30,7 +30,7 @@ def _deck(tmp_path, n=40):
 
 
 def _build(root, out, jobs, monkeypatch):
-    from pnp.core import processes as parallel
+    from pnp.resolve import workers as parallel
     from pnp.pipeline.build import Options, Project, build_game
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     monkeypatch.setattr(parallel, "MIN_FACES", 1)     # a small deck, split as a large one would be
@@ -43,7 +43,7 @@ def _build(root, out, jobs, monkeypatch):
 
 def test_workers_give_the_same_bytes_as_one_process(tmp_path, monkeypatch):
     import pytest
-    from pnp.core import processes as parallel
+    from pnp.resolve import workers as parallel
     if not parallel.can_fork():
         pytest.skip("no fork on this platform: builds run in one process")
     root = _deck(tmp_path)
@@ -55,7 +55,7 @@ def test_workers_give_the_same_bytes_as_one_process(tmp_path, monkeypatch):
 
 def test_workers_report_the_same_problems_as_one_process(tmp_path, monkeypatch):
     import pytest
-    from pnp.core import processes as parallel
+    from pnp.resolve import workers as parallel
     from pnp.core.errors import Problems
     if not parallel.can_fork():
         pytest.skip("no fork on this platform")
@@ -71,7 +71,7 @@ def test_workers_report_the_same_problems_as_one_process(tmp_path, monkeypatch):
     assert not (tmp_path / "j2" / "synth").exists() or not list((tmp_path / "j2" / "synth").glob("*.pdf"))
 
 
-# ---- one game's languages built side by side (pnp.core.processes.languages) -----------------------------
+# ---- one game's languages built side by side (pnp.pipeline.languages) ------------------------------
 
 def _one_game_all_languages(root, out, jobs):
     r = run_pnp("--project", root, "build", "criminal-poker", "--lang", "all", "-j", jobs, "--out", out,

@@ -3,7 +3,7 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from pnp.core.pieces import Face, Shape
-from pnp.impose import grid as impose
+from pnp import impose
 from pnp.render.pdf import PdfWriter
 
 MM = 72 / 25.4

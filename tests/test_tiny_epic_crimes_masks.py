@@ -29,7 +29,7 @@ def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     """The build's own imposition plan: face name → (page index, slot, page)."""
     from pnp.pipeline.build import Project, _context, _plan, duplex_document, faces, prepare
     from pnp.resolve.face import Resolver
-    from pnp.impose import grid as impose
+    from pnp import impose
     prep = prepare(Project(ROOT), GAME)
     resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)

@@ -292,10 +292,8 @@ def _tokens(text: str) -> list:
     import hashlib
     import marshal
 
-    from pnp.core.cache import cache_root
-    from pnp.core.cache import store
-    from pnp.booklet.tpl import digest_of_modules
-    code = digest_of_modules([__name__])
+    from pnp.core.cache import cache_root, code_stamp, store
+    code = code_stamp()
     if code is None:
         return _unpack(_pack(_markdown().parse(text)))
     lib = _parser_version()

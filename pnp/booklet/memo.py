@@ -4,24 +4,19 @@ Laying out a booklet's text is most of its cost, and between two builds almost e
 the same. `Flow.lines` asks a Memo first: an entry is keyed by everything the call receives (text,
 style, position, width, alignment, balancing) and the file holding a booklet's entries (one per
 booklet file, language and paper, in `<cache>/booklet-lines/`) by everything else the lines depend
-on: the font files (their digests), the icons, and the source of the pnp modules that lay out text,
-with the versions of Python and reportlab. A file from other fonts, icons or code is not read; an
+on: the font files (their digests), the icons, and the code stamp (pnp's code and the libraries'
+versions, `pnp.core.cache.code_stamp`). A file from other fonts, icons or code is not read; an
 unreadable one is laid out again. Each save keeps only the entries the booklet used, and the folder
 keeps at most MAX_FILES files.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
-import sys
 
-from pnp.core.cache import Kept, cache_root
-from pnp.booklet.tpl import digest_of_modules
+from pnp.core.cache import Kept, cache_root, code_stamp
 
 MAX_FILES = 40
 FORMAT = "pnp-booklet-lines-1"
-MODULES = ("pnp.text.fit", "pnp.text.spans", "pnp.text.fonts", "pnp.booklet.flow",
-           "pnp.core.pieces", "pnp.layout.icons", "pnp.core.units", "pnp.booklet.memo")
 
 
 class Memo(Kept):
@@ -42,21 +37,10 @@ def for_booklet(name: str, fonts, icons) -> Memo | None:
 
 def fingerprint(fonts, icons) -> str | None:
     from pnp.text.fonts import role_digests
-    code, faces = _code(), role_digests(fonts)
+    code, faces = code_stamp(), role_digests(fonts)
     if code is None or faces is None or not isinstance(icons, dict):
         return None
     h = hashlib.sha256(code.encode())
     h.update(repr(faces).encode("utf-8", "surrogatepass"))
     h.update(repr(sorted(icons.items())).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
-
-
-@functools.lru_cache(maxsize=1)
-def _code() -> str | None:
-    import importlib
-
-    import reportlab
-    for m in MODULES:
-        importlib.import_module(m)
-    mods = digest_of_modules(MODULES)
-    return None if mods is None else f"{FORMAT} {sys.version} {reportlab.Version} {mods}"

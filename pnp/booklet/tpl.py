@@ -5,7 +5,8 @@ rendering it, and the same file is compiled by the rules that read the booklet a
 itself, in every build. So the compiled code is kept in the process (by source text) and on disk in
 `<cache>/booklet-tpl/` (like Python's .pyc: marshalled code), under a key made of the source text
 and everything that shapes the code: the jinja and Python versions, the sandbox environment's
-options, filters and tests, and the text of the pnp modules that define it. A missing, unreadable or
+options, filters and tests, and the code stamp (pnp's code and the libraries' versions,
+`pnp.core.cache.code_stamp`). A missing, unreadable or
 damaged cache file is compiled again; the folder keeps at most MAX_FILES files.
 """
 from __future__ import annotations
@@ -13,10 +14,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import marshal
-import sys
 from collections import OrderedDict
 
-from pnp.core.cache import cache_root, store
+from pnp.core.cache import cache_root, code_stamp, store
 from pnp.templates import templating
 
 MAX_MEMORY = 16          # compiled templates kept in the process
@@ -69,7 +69,7 @@ def _stamp() -> bytes | None:
              repr([(c.__module__, c.__qualname__) for c in type(env).__mro__]),
              repr([(c.__module__, c.__qualname__) for c in env.code_generator_class.__mro__]),
              repr(getattr(env.finalize, "__qualname__", env.finalize)), repr(getattr(env.undefined, "__qualname__", None))]
-    code = digest_of_modules({templating.__name__, type(env).__module__, env.code_generator_class.__module__})
+    code = code_stamp()
     if code is None:
         return None
     parts.append(code)
@@ -102,18 +102,3 @@ def _load(key: str):
 
 def _store(key: str, code) -> None:
     store(_folder(), f"{key}.bin", marshal.dumps((FORMAT, key, code)), MAX_FILES)
-
-
-def digest_of_modules(names) -> str | None:
-    """A digest of the source files of some loaded modules (None when one has no readable file)."""
-    h = hashlib.sha256()
-    for name in sorted(names):
-        path = getattr(sys.modules.get(name), "__file__", None)
-        if not path:
-            return None
-        try:
-            with open(path, "rb") as f:
-                h.update(name.encode() + b"\0" + hashlib.sha256(f.read()).digest())
-        except OSError:
-            return None
-    return h.hexdigest()

@@ -168,11 +168,12 @@ def command():
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
     def calibrate(paper, back_offset, out):
         """Write a one-sheet duplex test page; read the back's offset from it for `build --back-offset`."""
-        from pnp.export.cli import _out_dir, guarded
+        from pnp.core.exits import guarded
+        from pnp.core.output import out_dir
 
         def run():
             offset = back_offset_points(back_offset)
-            path = write(_out_dir(out) / f"calibrate.{paper}.pdf", paper, offset)
+            path = write(out_dir(out) / f"calibrate.{paper}.pdf", paper, offset)
             click.echo(f"wrote {path} (2 pages): print it double-sided at 100 %, hold it against a light, read X and Y "
                        f"on side 2, then build with --back-offset X,Y")
         guarded(run)

@@ -11,7 +11,8 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.commands.options import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, back_offset_points, fail_input  # noqa: F401
+from pnp.commands.options import back_offset_points  # noqa: F401
+from pnp.core.exits import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, fail_input  # noqa: F401
 from pnp.core.errors import Problems
 
 
@@ -317,7 +318,7 @@ def _attach():
     main.add_command(preview_cmd)
     from pnp.commands.calibrate import command as calibrate_cmd
     main.add_command(calibrate_cmd())
-    from pnp.pipeline.watch import command as watch_cmd
+    from pnp.commands.watch import command as watch_cmd
     main.add_command(watch_cmd())
     from pnp.commands.scaffold import command as new_cmd
     main.add_command(new_cmd())

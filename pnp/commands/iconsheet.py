@@ -55,7 +55,7 @@ def command():
     def icons(ctx, game, out):
         """Write a sheet of every icon (built-in, and GAME's own) with its name: OUT/icons.pdf or OUT/GAME/icons.pdf."""
         from pnp.pipeline.build import Project, icon_files
-        from pnp.commands.options import fail_input as _fail_input
+        from pnp.core.exits import fail_input as _fail_input
         from pnp.layout.icons import load_icons
         from pnp.text import fonts as fontmod
         proj = Project(Path(ctx.obj["project"]))

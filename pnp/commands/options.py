@@ -1,25 +1,11 @@
-"""What the commands share: `--back-offset` (build, calibrate, watch), the exit codes and how bad input
-ends a command (every command module). Each imports this module and it imports none of them, so no
-command module has to import the CLI back."""
+"""What the commands share: `--back-offset` (build, calibrate, watch); the exit codes and how bad input
+ends a command are pnp.core.exits (export and the studio end the same way). Each command module imports
+this one and it imports none of them, so no command module has to import the CLI back."""
 from __future__ import annotations
 
 import math
-import sys
 
 from pnp.core.errors import Pos, Problem, Problems
-
-EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
-
-
-def fail_input(problems: Problems):
-    """Print every problem, say nothing was written, exit 2."""
-    import click
-    for p in problems.problems:
-        click.echo(str(p), err=True)
-    n = len(problems.problems)
-    click.echo(f"{n} problem{'s' if n != 1 else ''} in the input; nothing was written.", err=True)
-    sys.exit(EXIT_INPUT)
-
 
 def back_offset_points(text: str) -> tuple[float, float]:
     """`--back-offset X,Y` in mm → points; anything else is bad input."""

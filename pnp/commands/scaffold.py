@@ -241,7 +241,7 @@ def command():
     @click.pass_context
     def new(ctx, game, size, lang):
         """Start a game: a deck (fronts and a back), a player aid, tokens and a rules booklet."""
-        from pnp.commands.options import fail_input as _fail_input
+        from pnp.core.exits import fail_input as _fail_input
         root = Path(ctx.obj["project"])
         langs = tuple(dict.fromkeys(s.strip() for s in lang.split(",") if s.strip()))
         try:

@@ -117,7 +117,7 @@ def load_game(root: Path) -> Game:
 
 
 def _check_lint(meta, levels, col):
-    from pnp.lint import LEVELS, RULES, level_of
+    from pnp.core.findings import LEVELS, RULES, level_of
     for rule, level in levels.items():
         level = level_of(level)
         if rule not in RULES:

@@ -31,3 +31,33 @@ def error(pos: Pos, message: str, card: str | None = None, check: str = "") -> F
 
 def warning(pos: Pos, message: str, card: str | None = None, check: str = "") -> Finding:
     return Finding("warning", pos, message, card, check)
+
+
+class RuleErrors(Exception):
+    def __init__(self, findings):
+        self.findings = findings
+        super().__init__(f"{len(findings)} rule errors")
+
+
+# The print lint's rules and their default level (pnp.lint judges them; game.yaml `lint:` sets them,
+# which the content loader checks with these names).
+RULES = {
+    "min-text-size": "warn",
+    "safe-area": "warn",
+    "out-of-bounds": "error",
+    "bleed": "warn",
+    "contrast": "warn",
+    "colour-only": "warn",
+    "printable-margin": "warn",
+    "stray-marks": "warn",
+}
+LEVELS = ("off", "warn", "error")
+
+
+def level_of(value):
+    """YAML reads an unquoted `off` as false (and `on` as true): both mean what the user wrote."""
+    if value is False:
+        return "off"
+    if value is True:
+        return "warn"
+    return value

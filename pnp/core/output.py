@@ -101,3 +101,11 @@ def merge_manifest(path: Path, manifest: dict, root: Path | None = None):
     with atomic_output(path, "w", root) as f:
         json.dump(manifest, f, ensure_ascii=False, indent=2, sort_keys=True)
         f.write("\n")
+
+
+def out_dir(out: str) -> Path:
+    """The folder `--out` names (created when written to); a file there is bad input."""
+    p = Path(out)
+    if p.exists() and not p.is_dir():
+        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+    return p

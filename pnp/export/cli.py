@@ -1,33 +1,17 @@
 """Commands `pnp export` and `pnp preview` (attached to the `pnp` group in pnp/cli.py)."""
 from __future__ import annotations
 
-import sys
+
 import time
 from pathlib import Path
 
 import click
 
 from pnp.core.errors import Pos, Problem, Problems
+from pnp.core.exits import guarded  # noqa: F401  (the studio and commands end the same way)
+from pnp.core.output import out_dir
 
 TARGETS = ("png", "printshop", "tts")
-
-
-def guarded(fn):
-    """Run fn(); bad input → the problems and exit 2, rule errors → the findings and exit 1."""
-    from pnp.pipeline.build import RuleErrors
-    try:
-        return fn()
-    except Problems as e:
-        for p in e.problems:
-            click.echo(str(p), err=True)
-        n = len(e.problems)
-        click.echo(f"{n} problem{'s' if n != 1 else ''} in the input; nothing was written.", err=True)
-        sys.exit(2)
-    except RuleErrors as e:
-        for f in e.findings:
-            click.echo(str(f), err=True)
-        click.echo(f"{len(e.findings)} rule error(s); nothing was written.", err=True)
-        sys.exit(1)
 
 
 def _project(ctx):
@@ -40,13 +24,6 @@ def _langs(proj, game_id, lang):
         return [lang]
     from pnp.content.loader import load_game
     return list(load_game(proj.content / game_id).languages)
-
-
-def _out_dir(out: str) -> Path:
-    p = Path(out)
-    if p.exists() and not p.is_dir():
-        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
-    return p
 
 
 @click.command("export")
@@ -71,7 +48,7 @@ def export_cmd(ctx, game, target, lang, dpi, shop, base_url, out):
     proj = _project(ctx)
 
     def run():
-        outp = _out_dir(out)
+        outp = out_dir(out)
         [name] = proj.resolve_names([game])
         if base_url is not None and not base_url.startswith(("https://", "http://")):
             raise Problems([Problem(Pos("--base-url"), f"`{base_url}` is not a web address",
@@ -119,7 +96,7 @@ def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
     proj = _project(ctx)
 
     def run():
-        outp = _out_dir(out)
+        outp = out_dir(out)
         [name] = proj.resolve_names([game])
         if not sheet and not card_id:
             raise Problems([Problem(Pos(f"content/{name}/game.yaml"), "which card? no CARD_ID given",

@@ -6,42 +6,11 @@ PDF points with the origin at the bottom-left corner.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pnp.core.units import MM
-
-PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
-MARK_GAP, MARK_LEN = 1.0 * MM, 3.5 * MM      # crop marks: start 1 mm outside the bleed, 3.5 mm long
-MIN_GAP, MIN_MARK = 0.5 * MM, 2.0 * MM      # where space is tight: marks shorten to this, then the bleed gives way
-MARGIN = 5 * MM                             # the printable area: nothing is printed closer to the paper edge
-TILE_OVERLAP = 10 * MM
-
-
-@dataclass
-class Slot:
-    face: object
-    x: float                 # trim box bottom-left on the page
-    y: float
-    clip: tuple              # (x0, y0, x1, y1) the face may paint into
-    outline: bool = False    # draw the face's cut outline (tokens, sheets)
-    offset: tuple | None = None  # tiles only: the face point (top-left origin) at the tile's top-left
-    matrix: tuple | None = None  # (a, b, c, d) scale/turn about (x, y) (booklet pages and their pictures)
-    size: tuple | None = None    # tiles only: the trimmed tile's width and height
-
-
-@dataclass
-class Page:
-    w: float
-    h: float
-    slots: list = field(default_factory=list)
-    marks: list = field(default_factory=list)    # crop marks ((x0, y0), (x1, y1))
-    folds: list = field(default_factory=list)    # fold lines across the page
-    labels: list = field(default_factory=list)   # (x, y, text) small print (tile names, "fold here")
-    trim: tuple | None = None
-    bleed: tuple | None = None
-    side: str = "front"
-    title: str = ""
-
+from pnp.impose.page import (MARGIN, MARK_GAP, MARK_LEN, MIN_GAP, MIN_MARK, PAPERS, TILE_OVERLAP,  # noqa: F401
+                             Page, Slot, _limit, _mark, printable)
 
 @dataclass(frozen=True)
 class Grid:
@@ -83,11 +52,6 @@ def grid_for(area_w, area_h, w, h, bleed, gap, reserve, x_off=0.0, y_off=0.0) ->
     gw = cols * w + (cols - 1) * gap
     gh = rows * h + (rows - 1) * gap
     return Grid(cols, rows, w, h, gap, x_off + (area_w - gw) / 2, y_off + (area_h - gh) / 2, bleed)
-
-
-def printable(pw: float, ph: float) -> tuple:
-    """The area a home printer can print: MARGIN inside every paper edge."""
-    return (MARGIN, MARGIN, pw - MARGIN, ph - MARGIN)
 
 
 def _side(space: float, bleed: float, marks: bool) -> tuple:
@@ -164,23 +128,6 @@ def place(grid: Grid, n: int, limits: tuple, marks: bool):
         found += _mark(v, clips[right][2], +1, side["right"] if abs(cells[right][0] + grid.w - bx1) < 1e-6 else None, lx1, False)
         found += _mark(v, clips[left][0], -1, side["left"] if abs(cells[left][0] - bx0) < 1e-6 else None, lx0, False)
     return out, found
-
-
-def _mark(at, edge, sign, side, limit, vertical):
-    """One crop mark in line with `at`, starting past `edge` (the bleed) and never past `limit`."""
-    gap, length = (side[1], side[2]) if side else (MARK_GAP, MARK_LEN)
-    if length <= 0:
-        return []
-    a = edge + sign * gap
-    e = a + sign * length
-    e = min(e, limit) if sign > 0 else max(e, limit)
-    if (e - a) * sign < MIN_MARK / 2:
-        return []
-    return [((at, a), (at, e))] if vertical else [((a, at), (e, at))]
-
-
-def _limit(box, limits):
-    return (max(box[0], limits[0]), max(box[1], limits[1]), min(box[2], limits[2]), min(box[3], limits[3]))
 
 
 def _boxes(page: Page, grid: Grid):
@@ -330,6 +277,3 @@ def _fold_page(batch, grid, pw, ph, vertical, outline, title, marks=True):
 
 def _shift(box, dx, dy):
     return (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
-
-
-from pnp.impose.tiles import TILE_MARK, plan_tiles, tile_area  # noqa: E402,F401  (boards: their own module)

@@ -5,7 +5,7 @@ import itertools
 
 from pnp.core.errors import Problem, Problems
 from pnp.core.units import mm
-from pnp.impose import grid as impose
+from pnp import impose
 
 
 def duplex_document(game, duplex: str) -> bool:

@@ -1,8 +1,8 @@
-"""Boards larger than the paper, printed in overlapping tiles (imposition, continued from impose.py)."""
+"""Boards larger than the paper, printed in overlapping tiles (imposition: pages in page.py, card grids in grid.py)."""
 from __future__ import annotations
 
 from pnp.core.units import MM
-from pnp.impose.grid import MARGIN, MIN_GAP, MIN_MARK, TILE_OVERLAP, Page, Slot, _limit, _mark, printable
+from pnp.impose.page import MARGIN, MIN_GAP, MIN_MARK, TILE_OVERLAP, Page, Slot, _limit, _mark, printable
 
 TILE_MARK = MIN_GAP + MIN_MARK   # room for the short crop marks round a tile
 

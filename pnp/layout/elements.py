@@ -11,6 +11,9 @@ from pnp.layout import svgpath
 from pnp.core.pieces import Image, Shape, Stencil
 
 TYPES: dict = {}
+# element types whose drawing reads the context beyond their parameters: type → what it reads, given the
+# game (a frozenset of names, or None: anything); pnp.resolve.reuse asks it which elements it may share
+CONTEXTUAL: dict = {}
 COMMON = {"type": ("str", None), "x": ("len", 0.0), "y": ("len", 0.0), "w": ("len", None), "h": ("len", None),
           "when": ("any", True), "repeat": ("any", None), "opacity": ("num", 1.0),
           "rotate": ("num", 0.0),     # degrees clockwise as seen on the card, about `origin`

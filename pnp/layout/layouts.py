@@ -22,6 +22,7 @@ from pathlib import Path
 from pnp.content.yamlfile import YMap, load_file, special_file
 from pnp.core.errors import Collector, Pos, Problem, Problems, did_you_mean
 from pnp.core import units
+from pnp.templates.templating import pure_function
 
 MAX_EXTENDS = 20   # `extends:` steps from a layout to its base
 NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\Z")
@@ -83,6 +84,7 @@ class Layouts:
     def has(self, name: str) -> bool:
         return bool(NAME_RE.match(name)) and self.path(name) is not None
 
+    @pure_function   # templates that call it are memoised (a pure lookup, cached per Layouts)
     def geometry(self, name: str) -> dict:
         """For templates: `geometry('game/back').slot_1.x` → that element's plain values, lengths in mm.
 

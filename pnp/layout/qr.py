@@ -7,11 +7,9 @@ between builds, so matrices are kept in `<cache>/qr-v1.json` (plain JSON: data â
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from functools import lru_cache
 
-from pnp.core.cache import cache_root
+from pnp.core.cache import cache_root, write
 
 MAX_ENTRIES = 50_000
 _versions: dict = {}
@@ -89,14 +87,7 @@ def flush() -> None:
     merged.update(_new)
     if len(merged) > MAX_ENTRIES:
         merged = dict(list(merged.items())[-MAX_ENTRIES:])
-    path = _path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".qr.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(merged, f, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError:
+    if not write(_path(), json.dumps(merged, separators=(",", ":")).encode()):
         return  # a cache that cannot be written only costs time
     _disk.update(_new)
     _new.clear()

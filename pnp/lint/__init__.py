@@ -19,19 +19,7 @@ game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | w
 """
 from __future__ import annotations
 
-from pnp.core.findings import Finding
-
-RULES = {
-    "min-text-size": "warn",
-    "safe-area": "warn",
-    "out-of-bounds": "error",
-    "bleed": "warn",
-    "contrast": "warn",
-    "colour-only": "warn",
-    "printable-margin": "warn",
-    "stray-marks": "warn",
-}
-LEVELS = ("off", "warn", "error")
+from pnp.core.findings import LEVELS, RULES, Finding, level_of  # noqa: F401  (the rules' names and levels)
 
 MIN_TEXT_PT = 6.0
 CONTRAST_MIN, CONTRAST_LARGE, LARGE_PT = 4.5, 3.0, 14.0
@@ -39,15 +27,6 @@ DELTA_E_MIN = 10.0           # CIEDE2000: below this two type colours are easily
 PRINTABLE_MM = 5.0           # most home printers cannot print closer to the paper edge
 TOLERANCE_MM = 0.05          # measurement slack (rounding of mm to points)
 SLIVER_DELTA_E = 5.0         # a fill this different from white paper shows as a sliver when a cut is off
-
-
-def level_of(value):
-    """YAML reads an unquoted `off` as false (and `on` as true): both mean what the user wrote."""
-    if value is False:
-        return "off"
-    if value is True:
-        return "warn"
-    return value
 
 
 class Config:

@@ -60,7 +60,7 @@ def butted(comp) -> bool:
 def free_gap(comp, w, h, bleed) -> float:
     """The widest gap (mm, at most twice the bleed, at least 1 mm) between pieces that costs no piece
     per sheet on A4 nor on US Letter; 0 when every gap costs some."""
-    from pnp.impose import grid as impose
+    from pnp import impose
     outline = comp.options.get("cut", "marks" if comp.kind == "deck" else "outline") == "outline"
     reserve = bleed + (0 if outline else impose.MARK_GAP + impose.MARK_LEN)
     reserve = max(reserve, impose.MARGIN) if outline else reserve

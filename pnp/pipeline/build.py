@@ -12,36 +12,27 @@ from pathlib import Path
 from pnp import __version__
 from pnp.content.loader import find_games, load_game
 from pnp.core.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.core.findings import RuleErrors  # noqa: F401  (raised here; commands catch it from the build)
 from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
-from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
-from pnp.layout.icons import load_icons
-from pnp.layout.choice import layout_for
-from pnp.layout.layouts import Layouts
-from pnp.resolve.face import Resolver
-from pnp.layout import qr
-from pnp.resolve import reuse
-from pnp.core.pieces import Run
 from pnp.core.units import mm
+from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.text import fonts as fontmod
+from pnp.layout import qr
+from pnp.layout.icons import load_icons
+from pnp.layout.layouts import Layouts
 from pnp.content import credits_text
-from pnp.impose import grid as impose
-from pnp.pipeline.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
+from pnp import impose, lint, rules
 from pnp.impose.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
-from pnp.pipeline import facestore
-from pnp import lint, rules
-from pnp.core import processes as parallel
-from pnp.core.cache import digest
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
-from pnp.lint import geometry
+from pnp.resolve import workers
+from pnp.resolve.face import Resolver
+from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
+from pnp.pipeline import facestore, languages
+from pnp.pipeline.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
+from pnp.core.processes import can_fork
 
 DUPLEX = ("long", "short", "fold", "none")
-
-
-class RuleErrors(Exception):
-    def __init__(self, findings):
-        self.findings = findings
-        super().__init__(f"{len(findings)} rule errors")
 
 
 @dataclass
@@ -160,71 +151,6 @@ def _fonts(game) -> fontmod.FontSet:
     return fs
 
 
-def faces(prep: Prepared, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
-    """(front, back) face pairs of one component, one per physical copy, in deck order.
-
-    With a cache (a warm session, e.g. `pnp watch`), a face whose inputs did not change is reused:
-    the key holds the layout, the card's translated data and fingerprints of what else the layout's
-    templates read (pnp.resolve.reuse.Beyond).
-    items: the indices of the cards to resolve (default: all; pnp.core.processes hands chunks to workers).
-    """
-    game = prep.game
-    ctx_all = resolver.ctx
-    decl = game.meta["components"][comp.id]
-    front0 = prep.layouts.get(comp.front, decl.at("front"))
-    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-    chosen: dict = {}
-    reprs: dict = {}      # layout → a digest of its repr, for cache keys (once per layout, not per card)
-    beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
-    seen = None
-    if cache is not None:   # one per resolver: its fingerprints hold for every component
-        seen = resolver.beyond = resolver.beyond or reuse.Beyond(prep, resolver)
-    for i in range(len(comp.items)) if items is None else items:
-        item = comp.items[i]
-        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
-        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
-        if front is None:
-            continue
-        if cache is not None and (id(front), id(back)) not in beyond:
-            beyond[id(front), id(back)] = seen((front, back))
-        same = None   # copies of a card whose layouts do not read `copy` are the first copy's faces
-        alike = item.copies > 1 and not any(reuse.reads(x, "copy", game) for x in (front, back) if x is not None)
-        for copy in range(item.copies):
-            if same is not None:
-                yield same
-                continue
-            ctx = ctx_all.face(comp, i, copy)
-            ctx["geometry"] = prep.layouts.geometry
-            key = None
-            if cache is not None:
-                layouts = tuple(reprs.get(id(x)) or reprs.setdefault(id(x), digest(x)) for x in (front, back))
-                key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
-                hit = cache.get(key)
-                if hit is not None:
-                    prep.fonts.need(hit[5])
-                    resolver.findings.update(hit[2])
-                    for face, ink in zip(hit[:2], hit[3:5]):   # the lint's measurements travel with the face
-                        if face is not None:
-                            geometry.remember(face.pieces, ink)
-                    if alike:
-                        same = hit[0], hit[1]
-                    yield hit[0], hit[1]
-                    continue
-                problems, before = len(resolver.problems), set(resolver.findings)
-            pictured = resolver.pictured if key is None and copy == 0 else {}   # faces a rules booklet shows
-            f = pictured.get((comp.id, i, "front")) or resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
-            b = (pictured.get((comp.id, i, "back")) or resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back")
-                 if back else None)
-            if alike:
-                same = f, b
-            if key is not None and len(resolver.problems) == problems:
-                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
-                              geometry.boxes(b.pieces) if b is not None else None,
-                              frozenset(p.font for face in (f, b) if face is not None for p in face.pieces
-                                        if isinstance(p, Run)))
-            yield f, b
-
-
 def _context(prep, lang) -> GameContext:
     try:
         return GameContext(prep.game, lang)
@@ -304,8 +230,8 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     def one(lang, f, jobs):   # (components, pages, findings, the fonts registered so far) of one language
         return (*_language(prep, lang, replace(opts, jobs=jobs), comps, paper, cache, drawn, f),
                 set(prep.fonts.names.values()))
-    side_by_side = cache is None and opts.jobs > 1 and len(langs) > 1 and parallel.can_fork()
-    made = parallel.languages(langs, one, opts.jobs) if side_by_side else None
+    side_by_side = cache is None and opts.jobs > 1 and len(langs) > 1 and can_fork()
+    made = languages.languages(langs, one, opts.jobs) if side_by_side else None
     fonts: set = set()
     for lang in langs:
         target = outdir / names[lang]
@@ -313,7 +239,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
             with atomic_output(target, root=opts.out) as f:
                 comps_info, pages, found, used = one(lang, f, opts.jobs)
         else:   # each language was built in its own process: written here, in order, as one process would
-            data, comps_info, pages, found, used = parallel.outcome(made[lang])
+            data, comps_info, pages, found, used = languages.outcome(made[lang])
             with atomic_output(target, root=opts.out) as f:
                 f.write(data)
         fonts |= used
@@ -369,8 +295,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
                 count += 1
                 first_face = first_face or pair[0]
                 yield pair
-        if parallel.worth_it(comp, opts.jobs, cache):
-            made = parallel.faces(prep, lang, resolver, comp, opts.jobs)
+        if workers.worth_it(comp, opts.jobs, cache):
+            made = workers.faces(prep, lang, resolver, comp, opts.jobs)
         else:
             made = faces(prep, lang, resolver, comp, kept)
         stream = counted(sets.observe(comp, made))

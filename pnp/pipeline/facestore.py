@@ -1,7 +1,7 @@
 """Resolved faces kept on disk from one build to the next: `pnp build` resolves again only the faces
 whose inputs changed (a designer edits one card; the other cards, games and languages are read back).
 
-An entry is keyed as a warm session keys a face (pnp.pipeline.build.faces): its layouts, the card's translated
+An entry is keyed as a warm session keys a face (pnp.resolve.faces): its layouts, the card's translated
 data, the copy, and digests of what else the layouts' templates read (pnp.resolve.reuse.Beyond: the
 game's settings, the other files of its folder and the icon files, by size and modification time as
 make does, and the data, palette, cards and layouts as far as they are read). The file holding one
@@ -20,20 +20,15 @@ A warm session (`pnp watch`, the studio) reads the store on its first build of a
 """
 from __future__ import annotations
 
-import functools
 import hashlib
-import os
-import sys
 from pathlib import Path
 
-from pnp.core.cache import Kept, cache_root
+from pnp.core.cache import Kept, cache_root, code_stamp
 
 FORMAT = "pnp-faces-2"
 MAX_FILES = 32          # files: a game in a language (and with --draft) each
 MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves) …
 MAX_BYTES = 16 << 20    # … nor a larger file (about 10 KB a face: the cache folder stays under 512 MB)
-LIBRARIES = (("reportlab", "reportlab"), ("jinja2", "jinja2"), ("PIL", "pillow"), ("qrcode", "qrcode"),
-             ("yaml", "PyYAML"))   # (module, distribution)
 
 
 class Store(Kept):
@@ -105,40 +100,7 @@ def for_game(prep, lang: str, draft: bool) -> Store | None:
 
 def fingerprint(fonts, draft: bool) -> str | None:
     from pnp.text.fonts import role_digests
-    code, faces = _code(), role_digests(fonts)
+    code, faces = code_stamp(), role_digests(fonts)
     if code is None or faces is None:
         return None
     return hashlib.sha256(f"{code}\0{faces!r}\0{bool(draft)}".encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@functools.lru_cache(maxsize=1)
-def _code() -> str | None:
-    """pnp's source (every module: resolving a face reaches most of them) and built-in layouts and
-    icons, Python's and the libraries' versions."""
-    root = Path(__file__).resolve().parent        # the pnp package
-    h = hashlib.sha256()
-    try:
-        for p in sorted([*root.rglob("*.py"), *(f for f in (root / "builtin").rglob("*") if f.is_file())]):
-            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes())
-    except OSError:
-        return None
-    return f"{FORMAT} {sys.version} {[_version(m, d) for m, d in LIBRARIES]} {h.hexdigest()}"
-
-
-def _version(module: str, dist: str) -> str:
-    """An installed library's version, from its dist-info folder's name (importlib.metadata takes
-    40 ms to import; the library itself need not be imported)."""
-    import importlib.util
-    spec = importlib.util.find_spec(module)
-    origin = Path(spec.origin) if spec is not None and spec.origin else None
-    if origin is not None:
-        site = origin.parent.parent if origin.name == "__init__.py" else origin.parent
-        head = dist.lower() + "-"    # folder names are normalised to lower case by newer installers
-        for name in sorted(e.name for e in os.scandir(site)):
-            if name.lower().startswith(head) and name.endswith(".dist-info"):
-                return name[len(head):-len(".dist-info")]
-    import importlib.metadata as md
-    try:
-        return md.version(dist)
-    except md.PackageNotFoundError:
-        return "?"

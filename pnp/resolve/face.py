@@ -42,7 +42,7 @@ class Resolver:
         self.draft = False                   # `--draft`: placeholders and flags instead of stopping
         self.memo = reuse.Memo()             # elements and faces that read nothing card-specific
         self.pictured: dict = {}             # (component, card index, side) → a face resolved for a booklet
-        self.beyond = None                   # reuse.Beyond: fingerprints for face cache keys (pnp.pipeline.build.faces)
+        self.beyond = None                   # reuse.Beyond: fingerprints for face cache keys (pnp.resolve.faces)
         templating.new_run()
         _image_info.cache_clear()            # an image edited between two builds of a session is read again
 

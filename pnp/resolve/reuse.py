@@ -15,6 +15,7 @@ that reported is resolved again for every card, exactly as before.
 from __future__ import annotations
 
 from pnp.core.cache import digest
+from pnp.layout.elements import CONTEXTUAL
 from pnp.templates import templating
 
 # names whose values are one object for every card of a component in one language
@@ -27,9 +28,7 @@ def _qr_reads(game) -> frozenset | None:
     return template_names(game.meta.get("qr") or "") if game is not None else None
 
 
-# element types whose drawing reads the context beyond their parameters: type → what it reads, given the
-# game (a frozenset of names, or None: anything)
-CONTEXTUAL: dict = {"qr": _qr_reads}
+CONTEXTUAL["qr"] = _qr_reads   # element types that read the context themselves: pnp.layout.elements
 
 _names: dict = {}   # id(element) → (element, frozenset of names, or None when a template does not parse)
 

@@ -23,7 +23,7 @@ def command():
     def studio(ctx, game, project_dir, port, open_browser, out):
         """Edit card text in the browser with the printed card and the rules verdict live."""
         from pnp.pipeline.build import Project
-        from pnp.export.cli import guarded
+        from pnp.core.exits import guarded
         try:
             import uvicorn
             from pnp.studio.app import create_app

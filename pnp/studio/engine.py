@@ -18,18 +18,10 @@ from pnp.pipeline.build import Options, Project, build_game, check_game, prepare
 from pnp.content.yamlfile import MAX_SCALAR, overlay
 from pnp.core.errors import Problems
 from pnp.studio import yamledit
-from pnp.studio.files import loads, render_png, write_atomic
+from pnp.studio.files import Refused, loads, render_png, write_atomic  # noqa: F401  (Refused: the app catches it here)
 
 TEXT_TYPES = ("text", "str")
 BOM = b"\xef\xbb\xbf"
-
-
-class Refused(Exception):
-    """A request the studio will not carry out; `status` is the HTTP status that says why."""
-
-    def __init__(self, status: int, message: str, problems=()):
-        super().__init__(message)
-        self.status, self.message, self.problems = status, message, list(problems)
 
 
 def sha(text: str) -> str:

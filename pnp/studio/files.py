@@ -8,6 +8,14 @@ from pathlib import Path
 from pnp.core.errors import Problems
 
 
+class Refused(Exception):
+    """A request the studio will not carry out; `status` is the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str, problems=()):
+        super().__init__(message)
+        self.status, self.message, self.problems = status, message, list(problems)
+
+
 def loads(prep):
     """Raise Problems when the game's text templates do not render in some language (a missing
     translation is a warning of the rules, not a reason to refuse: translators add one at a time)."""
@@ -34,7 +42,6 @@ def write_atomic(path: Path, data: bytes, expect: bytes | None = None):
             os.fsync(f.fileno())
         os.chmod(tmp, path.stat().st_mode & 0o777)
         if expect is not None and path.read_bytes() != expect:
-            from pnp.studio.engine import Refused
             raise Refused(409, f"{path.name} changed on disk meanwhile: nothing was written")
         os.replace(tmp, path)
     finally:

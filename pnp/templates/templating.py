@@ -104,11 +104,15 @@ def _names_read(ast) -> tuple | None:
     return None if names & _IMPURE_NAMES else tuple(sorted(names))
 
 
-def _pure(fn) -> bool:
+def pure_function(fn):
+    """Declare a method pure for memoising (a lookup whose result depends only on its object and
+    arguments); used as a decorator by the layers above (Layouts.geometry)."""
     global _pure_functions
-    if not _pure_functions:
-        from pnp.layout.layouts import Layouts
-        _pure_functions = (Layouts.geometry,)
+    _pure_functions = (*_pure_functions, fn)
+    return fn
+
+
+def _pure(fn) -> bool:
     return getattr(fn, "__func__", None) in _pure_functions
 
 

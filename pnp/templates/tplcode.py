@@ -4,8 +4,7 @@ Compiling one template (jinja's parser and code generator, then Python's compile
 millisecond; a build of several games meets some hundreds of them. Each compiled template is kept in
 `<cache>/templates-v2/<sha256>.bin`: the marshalled (names it reads, code object, code of its short
 way in pnp.templates.tplfast), behind a checksum of its own bytes. The file name hashes the source with
-everything the code depends on: the versions of jinja, Python and pnp and the text of the modules
-that configure the environment and generate code.
+the code stamp (pnp's code and the libraries' versions, `pnp.core.cache.code_stamp`).
 Writes are atomic; an entry that does not read back whole is ignored and written again. Only templates
 that compiled are kept: a syntax error is found (and reported) afresh every time.
 """
@@ -14,12 +13,10 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-import sys
-import tempfile
 import types
 from pathlib import Path
 
-from pnp.core.cache import cache_root
+from pnp.core.cache import cache_root, code_stamp, write
 
 MAX_FILES = 5_000     # beyond this many entries, the older half is removed when a new one is written
 _salt: bytes | None = None
@@ -30,19 +27,13 @@ def _folder() -> Path:
     return cache_root() / "templates-v2"
 
 
-def _path(kind: str, source: str) -> Path:
+def _path(kind: str, source: str) -> Path | None:
     global _salt
     if _salt is None:
-        import jinja2
-
-        from pnp import __version__
-        from pnp.templates import sandbox, templating, tplfast
-        h = hashlib.sha256()
-        for part in (jinja2.__version__, __version__, sys.version, marshal.version):
-            h.update(f"{part}\0".encode())
-        for mod in (sandbox, templating, tplfast, sys.modules[__name__]):
-            h.update(Path(mod.__file__).read_bytes())
-        _salt = h.digest()
+        stamp = code_stamp()
+        if stamp is None:
+            return None
+        _salt = hashlib.sha256(stamp.encode("utf-8", "surrogatepass")).digest()
     h = hashlib.sha256(_salt)
     h.update(f"{kind}\0{source}".encode("utf-8", "surrogatepass"))
     return _folder() / f"{h.hexdigest()}.bin"
@@ -50,8 +41,9 @@ def _path(kind: str, source: str) -> Path:
 
 def load(kind: str, source: str):
     """(names, code, short way) compiled earlier for this source, or None."""
+    path = _path(kind, source)
     try:
-        data = _path(kind, source).read_bytes()
+        data = path.read_bytes() if path is not None else b""
     except (OSError, ValueError):
         return None
     payload = data[32:]
@@ -74,20 +66,15 @@ def store(kind: str, source: str, entry: tuple) -> None:
         payload = marshal.dumps(entry)
     except ValueError:   # a constant marshal cannot write
         return
-    path, tmp = _path(kind, source), None
+    path = _path(kind, source)
+    if path is None:
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _prune(path.parent)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tpl.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, path)
     except OSError:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+        return
+    write(path, hashlib.sha256(payload).digest() + payload)
 
 
 def _prune(folder: Path) -> None:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import io
 from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFError
 
-from pnp.core.cache import cache_root
+from pnp.core.cache import cache_root, write
+
+FONT_BYTES = 256 << 20   # a converted font may be larger than other cache files (CJK fonts: 7-10 MB)
 
 BUILTIN = {
     "noto-sans-tc": "NotoSansTC-Regular.otf",
@@ -84,14 +86,7 @@ def _keep_digests(kept: dict, folder: Path) -> None:
     import json
     while len(kept) > 64:
         kept.pop(next(iter(kept)))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(kept, f)
-        os.replace(tmp, folder / "digests.json")
-    except OSError:
-        pass
+    write(folder / "digests.json", json.dumps(kept).encode())
 
 
 def to_truetype(src: Path) -> Path:
@@ -118,15 +113,10 @@ def to_truetype(src: Path) -> Path:
         _cff_to_glyf(font)
     except Exception as e:  # damaged CFF outlines
         raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, suffix=".tmp")   # only now: a stopped conversion leaves nothing
-    os.close(fd)
-    try:
-        font.save(tmp)
-        os.replace(tmp, out)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    buf = io.BytesIO()
+    font.save(buf)      # only now, whole, to the cache: a stopped conversion leaves nothing
+    if not write(out, buf.getvalue(), FONT_BYTES):
+        raise FontError(f"`{src.name}` converted cannot be kept in the cache folder {cache_dir()} (full or read-only)")
     return out
 
 

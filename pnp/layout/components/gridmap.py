@@ -21,15 +21,14 @@ they have a style. Nothing here knows about any game.
 """
 from __future__ import annotations
 
-from pnp.resolve import reuse
 from pnp.templates import templating
-from pnp.layout.elements import element
+from pnp.layout.elements import CONTEXTUAL, element
 from pnp.core.pieces import Shape
 
 SIDES = ((-1, 0), (1, 0), (0, -1), (0, 1))   # up, down, left, right as (dr, dc)
 
 
-reuse.CONTEXTUAL["gridmap"] = lambda game: None   # its cells are expressions over the whole context
+CONTEXTUAL["gridmap"] = lambda game: None   # its cells are expressions over the whole context
 
 
 def _eval(env, p, key, default=None):
