@@ -365,3 +365,10 @@ def test_new_with_a_name_too_long_is_exit_2(tmp_path):
     r = run_pnp("--project", tmp_path, "new", "a" * 300)
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert "characters" in r.stderr and not (tmp_path / "content").exists() and not (tmp_path / "layouts").exists()
+
+
+def test_new_that_cannot_write_everything_takes_back_what_it_wrote(tmp_path):
+    (tmp_path / "layouts").write_text("a file where the folder belongs", "utf-8")
+    r = run_pnp("--project", tmp_path, "new", "g")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "cannot be written" in r.stderr, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layouts"] and (tmp_path / "layouts").is_file()
