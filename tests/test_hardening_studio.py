@@ -120,12 +120,13 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize("body,named", BAD_BODIES)
 def test_a_body_of_the_wrong_shape_is_a_400_naming_what_is_wrong(env, body, named):
-    _root, _studio, client, cards = env
+    _root, studio, client, cards = env
+    studio.lock = CountingLock(studio.lock)
     for path in ("/api/save", "/api/preview"):
         r = client.post(path, content=json.dumps(body), headers={"Content-Type": "application/json"})
         assert r.status_code == 400, (path, r.status_code, r.text)
         assert named in r.json()["error"], r.json()
-    assert cards.read_text("utf-8") == CARDS
+    assert cards.read_text("utf-8") == CARDS and studio.lock.taken == 0
 
 
 def test_a_lone_surrogate_is_a_400_and_nothing_is_written(env):
