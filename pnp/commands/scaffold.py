@@ -7,6 +7,7 @@ preset stays inside its safe area.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from pnp.core.errors import Pos, Problem, Problems
 
 SIZES = {"poker": (63, 88), "bridge": (57, 89), "tarot": (70, 120), "mini": (44, 63), "square": (70, 70)}
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")
+MAX_ID = 64   # characters of a game id: folder and PDF names are made from it
 LANGS = ("en", "zh-TW")
 
 WORDS = {   # the starter text per language: (title, deck, aid, tokens, rules, cards …)
@@ -195,14 +197,21 @@ Shuffle the cards and deal 3 to each player. Put the :star: tokens in the middle
 def write_game(root: Path, gid: str, size: str = "poker", langs=("en",)) -> list[Path]:
     """Write the starter game `gid` into project `root`; returns the files written. Never overwrites."""
     bad = []
-    if not ID_RE.match(gid):
+    if len(gid) > MAX_ID:
+        bad.append(Problem(Pos(gid[:40] + "…"), f"the game id is {len(gid):,} characters long",
+                           f"use at most {MAX_ID} (file names are made from it)"))
+    elif not ID_RE.match(gid):
         bad.append(Problem(Pos(gid), f"`{gid}` is not a game id", "use lower-case letters, digits, - and _, e.g. `my-game`"))
     unknown = [lang for lang in langs if lang not in LANGS]
     if unknown or not langs:
         bad.append(Problem(Pos("--lang"), f"no starter text in `{','.join(unknown) or '(none)'}`",
                            f"choose from {', '.join(LANGS)} (add more languages to game.yaml afterwards)"))
+    for top in (root / "content", root / "layouts"):
+        if top.is_symlink():
+            bad.append(Problem(Pos(str(top)), "is a link; pnp new writes only into real folders",
+                               "replace the link by a folder (or use the folder it leads to as --project)"))
     for d in (root / "content" / gid, root / "layouts" / gid):
-        if d.exists():
+        if os.path.lexists(d):   # a link leading nowhere exists too: nothing is written through it
             bad.append(Problem(Pos(str(d)), "already exists; pnp new never overwrites", "choose another name"))
     if bad:
         raise Problems(bad)
@@ -218,9 +227,24 @@ def write_game(root: Path, gid: str, size: str = "poker", langs=("en",)) -> list
     }
     for lang in langs:
         files[root / "content" / gid / f"rules.{lang}.md"] = RULES[lang]
-    for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, "utf-8")
+    made: list[Path] = []
+    try:
+        for path, text in files.items():
+            for d in reversed([path.parent, *path.parent.parents]):
+                if not os.path.lexists(d):
+                    d.mkdir()
+                    made.append(d)
+            with open(path, "x", encoding="utf-8") as f:   # exclusive: never over a file, nor through a link
+                made.append(path)
+                f.write(text)
+    except OSError as e:   # half a game is no game: take back what was written
+        for p in reversed(made):
+            try:
+                p.rmdir() if p.is_dir() and not p.is_symlink() else p.unlink()
+            except OSError:
+                pass
+        raise Problems([Problem(Pos(str(getattr(e, "filename", None) or root)), f"cannot be written ({e.strerror or e})",
+                                "choose a folder you can write to, and a shorter name")]) from None
     return list(files)
 
 

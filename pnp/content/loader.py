@@ -1,6 +1,7 @@
 """Load `content/<game>/` into the typed model, reporting every problem with its position."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp.content.credits import check_credits, check_links
@@ -63,6 +64,14 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
 
 def load_game(root: Path) -> Game:
     col = Collector()
+    home = Path(os.path.abspath(root))
+    try:
+        leads_out = not home.resolve().is_relative_to(home.parent.resolve())   # the rule of layouts/<folder> too
+    except (OSError, RuntimeError):   # a link to itself: there is no game.yaml here (below)
+        leads_out = False
+    if leads_out:
+        raise Problems([_problem(Pos(display_path(root)), f"the game folder `{home.name}` is a link that leads "
+                                 "outside content/", "copy the folder into content/")])
     game_file = root / "game.yaml"
     if not game_file.is_file():
         raise Problems([_problem(Pos(display_path(game_file)), "there is no game.yaml here",

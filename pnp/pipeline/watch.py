@@ -66,9 +66,10 @@ def affected(project, games, paths) -> list:
     """The games a set of changed paths can affect, in the order given."""
     hit = set()
     users = None
-    for p in map(Path, paths):
-        try:
-            rel = p.resolve().relative_to(project.root.resolve())
+    home = Path(os.path.abspath(project.root))
+    for p in paths:
+        try:   # by name, not resolved: a changed file may be a link to itself (or lead elsewhere)
+            rel = Path(os.path.abspath(p)).relative_to(home)
         except ValueError:
             continue
         parts = rel.parts

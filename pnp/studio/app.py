@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import itertools
 import json
+import re
 import secrets
 import threading
 from pathlib import Path
@@ -25,7 +27,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainT
 from starlette.routing import Route
 
 from pnp.core.errors import Problems
-from pnp.studio.engine import Refused, Studio
+from pnp.studio.engine import MAX_EDITS, Refused, Studio
 from pnp.studio.translate import translation_view
 
 HERE = Path(__file__).parent
@@ -52,7 +54,12 @@ class TokenGuard:
 
 
 def _refused(e: Refused) -> JSONResponse:
-    return JSONResponse({"error": e.message, "problems": e.problems}, status_code=e.status)
+    return JSONResponse({"error": _shown_all(e.message), "problems": [_shown_all(p) for p in e.problems]},
+                        status_code=e.status)
+
+
+def _shown_all(text) -> str:
+    return str(text).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _guard(fn):
@@ -70,19 +77,108 @@ def _guard(fn):
     return wrapped
 
 
+MAX_BODY = 1_000_000      # bytes of a request body: a save of one card is a few kilobytes
+MAX_DEPTH = 16            # brackets deep: a body is an object holding a list of edits (3 deep)
+MAX_TEXT = 200            # characters of a name (game, component, card, field, language, base)
+FIELDS = {                # what each request may carry: key → (required, kind)
+    "/api/preview": {"game": (True, "name"), "component": (True, "name"), "card": (True, "name"),
+                     "edits": (True, "edits"), "lang": (False, "name"), "base": (False, "name")},
+    "/api/save": {"game": (True, "name"), "component": (True, "name"), "card": (True, "name"),
+                  "edits": (True, "edits"), "base": (True, "name")},
+    "/api/undo": {},
+    "/api/build": {"game": (True, "name")},
+}
+EDIT = {"field": (True, "name"), "lang": (False, "name"), "value": (True, "text")}
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _shown(text) -> str:
+    """A value of the request as a message may quote it: short, and printable as UTF-8."""
+    text = str(text)
+    text = text if len(text) <= 40 else text[:40] + "…"
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _depth(raw: bytes) -> int:
+    """How deep the brackets of a JSON text nest, outside its strings (before a parser recurses)."""
+    brackets = _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw))
+    return max(itertools.accumulate(1 if b in b"[{" else -1 for b in brackets), default=0)
+
+
+async def _read(request: Request) -> bytes:
+    too_big = Refused(413, f"the request body is over {MAX_BODY // 1_000_000} MB: send fewer or shorter edits")
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_big
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _check(value, kind: str, where: str, required: bool):
+    if kind == "edits":
+        if not isinstance(value, list):
+            raise Refused(400, f"`{where}` must be a list of {{field, lang, value}}, not {_kind(value)}")
+        if len(value) > MAX_EDITS:
+            raise Refused(400, f"`{where}` holds {len(value):,} edits; a request takes at most {MAX_EDITS:,}: "
+                               "save fewer at once")
+        for i, edit in enumerate(value):
+            _object(edit, EDIT, f"{where}[{i}]")
+        return
+    if kind == "name" and value is None and not required:
+        return
+    if not isinstance(value, str):
+        raise Refused(400, f"`{where}` must be text, not {_kind(value)}")
+    if _SURROGATE.search(value):
+        raise Refused(400, f"`{where}` holds a lone surrogate ({_shown(_SURROGATE.search(value).group())}), "
+                           "which is no character: send UTF-8 text")
+    if kind == "name" and len(value) > MAX_TEXT:
+        raise Refused(400, f"`{where}` is {len(value):,} characters long; at most {MAX_TEXT} are taken")
+
+
+def _kind(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _object(value, spec: dict, where: str):
+    if not isinstance(value, dict):
+        raise Refused(400, f"`{where}` must be a JSON object, not {_kind(value)}" if where != "body" else
+                           f"the request body must be a JSON object, not {_kind(value)}")
+    for key in value:
+        if key not in spec:
+            allowed = ", ".join(f"`{k}`" for k in spec) or "nothing"
+            raise Refused(400, f"`{_shown(key)}` is not a key of {where}: it takes {allowed}")
+    for key, (required, kind) in spec.items():
+        name = key if where == "body" else f"{where}.{key}"
+        if key not in value:
+            if required:
+                raise Refused(400, f"`{name}` is missing" + (": send a list of {field, lang, value}" if kind == "edits" else ""))
+            continue
+        _check(value[key], kind, name, required)
+
+
 async def _body(request: Request) -> dict:
+    """The request's JSON object, checked against what its route takes (400 with a sentence otherwise)."""
+    raw = await _read(request)
     try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refused(400, "the request body is not UTF-8 text") from None
+    if _depth(raw) > MAX_DEPTH:
+        raise Refused(400, f"the request body nests brackets more than {MAX_DEPTH} deep: send {{game, component, "
+                           "card, edits: [{field, lang, value}]}")
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):   # JSONDecodeError, or a number of more than 4,300 digits
         raise Refused(400, "the request body is not JSON") from None
-    if not isinstance(body, dict):
-        raise Refused(400, "the request body must be a JSON object")
-    edits = body.get("edits", [])
-    if not isinstance(edits, list) or not all(isinstance(e, dict) for e in edits):
-        raise Refused(400, "`edits` must be a list of {field, lang, value}")
-    for key in ("game", "component", "card", "base", "lang"):
-        if body.get(key) is not None and not isinstance(body[key], str):
-            raise Refused(400, f"`{key}` must be text")
+    _object(body, FIELDS[request.url.path], "body")
     return body
 
 
@@ -175,7 +271,7 @@ def create_app(studio: Studio, token: str | None = None, game: str | None = None
               Route("/api/undo", _guard(undo), methods=["POST"]),
               Route("/api/build", _guard(build), methods=["POST"]),
               Route("/pdf/{game}/{name}", _guard(pdf)), Route("/events", events)]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "testserver"]),
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost"]),
                   Middleware(TokenGuard, token=token)]
     app = Starlette(routes=routes, middleware=middleware)
     app.state.token, app.state.studio = token, studio

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from pathlib import Path
 
 from pnp.pipeline import facestore
@@ -22,6 +23,29 @@ from pnp.studio.files import Refused, loads, render_png, write_atomic  # noqa: F
 
 TEXT_TYPES = ("text", "str")
 BOM = b"\xef\xbb\xbf"
+MAX_EDITS = 1_000        # edits in one preview or save (a card has a few fields, each in a few languages)
+SAVE_SECONDS = 20.0      # the longest a preview or save may work under the lock; past it nothing is written
+
+
+def distinct(edits) -> list:
+    """The edits to make, the last one of each (field, language) only, checked before any lock is taken:
+    what a save costs is then bounded by the card's fields, not by the request."""
+    if not isinstance(edits, list) or len(edits) > MAX_EDITS:
+        raise Refused(400, f"a save takes a list of at most {MAX_EDITS:,} edits: save fewer at once")
+    last: dict = {}
+    for e in edits:
+        key = (e.get("field"), e.get("lang")) if isinstance(e, dict) else None
+        if not all(k is None or isinstance(k, str) for k in key or (0,)):
+            raise Refused(400, "an edit must be {field, lang, value} with text for its field and language")
+        last.pop(key, None)
+        last[key] = e
+    return list(last.values())
+
+
+def in_time(end: float | None):
+    if end is not None and time.monotonic() > end:
+        raise Refused(503, f"the edit took longer than {SAVE_SECONDS:g} s, so nothing was written — "
+                           "edit fewer fields at once, or make the file smaller")
 
 
 def sha(text: str) -> str:
@@ -207,7 +231,7 @@ class Studio:
         raise Refused(404, f"component `{comp_id}` has no card `{card}`")
 
     # ---- edits ------------------------------------------------------------------------------
-    def _apply(self, game, comp_id, card, edits) -> tuple[Path, str, str, bytes]:
+    def _apply(self, game, comp_id, card, edits, end=None) -> tuple[Path, str, str, bytes]:
         """(path, text now, text with the edits, BOM). Refuses undeclared or non-text fields."""
         from pnp.content.loader import load_game
         g = load_game(self.project.content / self._game(game))
@@ -229,13 +253,15 @@ class Studio:
                 new = yamledit.set_field(new, owner, card, name, lang, value, g.languages, inline)
             except yamledit.EditError as err:
                 raise Refused(400, str(err)) from None
+            in_time(end)
         return path, text, new, bom
 
     def preview(self, game, comp_id, card, edits, lang=None) -> dict:
         """Load the game with the edits (unsaved), judge it, and draw only this card."""
+        edits = distinct(edits)
         with self.lock:
             if edits:
-                path, text, new, _bom = self._apply(game, comp_id, card, edits)
+                path, text, new, _bom = self._apply(game, comp_id, card, edits, time.monotonic() + SAVE_SECONDS)
             else:   # the card as saved (also for cards of a spreadsheet, which the studio does not write)
                 self._game(game)
                 path, text, new = None, "", ""
@@ -277,8 +303,10 @@ class Studio:
                 "front": self._key(f, font), "back": self._key(bk, font)}
 
     def save(self, game, comp_id, card, edits, base: str) -> dict:
+        edits = distinct(edits)
         with self.lock:
-            path, text, new, bom = self._apply(game, comp_id, card, edits)
+            end = time.monotonic() + SAVE_SECONDS
+            path, text, new, bom = self._apply(game, comp_id, card, edits, end)
             if sha(text) != base:
                 raise Refused(409, f"{path.name} changed on disk since this page read it: reload the card "
                                    "(your edit is still in the form) and save again")
@@ -290,6 +318,7 @@ class Studio:
             except Problems as e:
                 raise Refused(422, "this edit would not load, so it was not written",
                               [str(p) for p in e.problems]) from None
+            in_time(end)
             write_atomic(path, bom + new.encode("utf-8"), expect=bom + text.encode("utf-8"))
             self._mark_stale(game, comp_id, card, edits)
             self.undo.append((path, text, new, bom))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import os
+import secrets
 from pathlib import Path
 
 from pnp.core.errors import Problems
@@ -30,23 +31,43 @@ def loads(prep):
             raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}", "fix the `{{ … }}` in this text")]) from None
 
 
+def _random() -> str:
+    return secrets.token_hex(8)
+
+
+def _create_temporary(path: Path) -> tuple[Path, int]:
+    """A new file next to `path` with a random name, opened for writing. Created exclusively and never
+    through a link: whatever is planted at a name in the folder is skipped, never written through."""
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{_random()}.tmp"
+        try:
+            return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name next to {path.name}")
+
+
 def write_atomic(path: Path, data: bytes, expect: bytes | None = None):
     """Write next to the file, then rename over it (same folder, same mode): a reader sees the old
     file or the new one, never half of one. `expect`: the bytes the file must still hold."""
-    tmp = path.parent / f".{path.name}.studio-{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    tmp, fd = _create_temporary(path)
+    done = False
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
+            os.fchmod(f.fileno(), path.stat().st_mode & 0o777)
             os.fsync(f.fileno())
-        os.chmod(tmp, path.stat().st_mode & 0o777)
         if expect is not None and path.read_bytes() != expect:
             raise Refused(409, f"{path.name} changed on disk meanwhile: nothing was written")
         os.replace(tmp, path)
+        done = True
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        if not done:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
 
 
 def render_png(face, font: str, dpi: int) -> bytes:
