@@ -9,8 +9,8 @@ import pytest
 
 from conftest import ROOT, copy_project, run_pnp
 from pnp.content.loader import load_game
-from pnp.rules import clue
-from pnp.rules.clue import ENVELOPE, Suggestion, deduce, hand_sizes
+from pnp.games.clue import checks as clue
+from pnp.games.clue.checks import ENVELOPE, Suggestion, deduce, hand_sizes
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from pnp.rules.clue import ENVELOPE, Suggestion, deduce, hand_sizes
+from pnp.games.clue.checks import ENVELOPE, Suggestion, deduce, hand_sizes
 
 GAMES = [  # (categories, players)
     ({"s": ["s1", "s2", "s3"], "w": ["w1", "w2", "w3"], "r": ["r1", "r2", "r3"]}, ["A", "B", "C"]),
@@ -186,7 +186,7 @@ def _random_board(rng):
 
 
 def test_board_distances_agree_with_the_reference_on_2000_random_boards():
-    from pnp.rules.clue import Board
+    from pnp.games.clue.checks import Board
     rng = random.Random(11)
     reached = 0
     for _ in range(2000):

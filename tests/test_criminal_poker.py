@@ -2,7 +2,8 @@
 import pytest
 
 from conftest import ROOT, copy_project, run_pnp
-from pnp.rules.criminal_poker import decide, innocence, murderers, physical_in_play, simulate
+from gamekit import EVIDENCE, murderers
+from pnp.games.criminal_poker.logic import decide, innocence, physical_in_play, simulate
 
 PHYS = ["ev-train-ticket", "ev-cctv", "ev-receipt", "ev-mud", "ev-parking", "ev-gloves"]
 
@@ -96,8 +97,7 @@ def test_missing_weapon_is_a_rule_error_and_build_writes_nothing(tmp_path):
 import random as _random
 from collections import Counter as _Counter
 
-from pnp.rules.criminal_poker import (REVOTE, SPECIAL, SUSPECTS, VOTE_TIE, arrest_succeeds, deal, special_max,
-                                      _shipped_deck)
+from pnp.games.criminal_poker.logic import (REVOTE, SPECIAL, SUSPECTS, VOTE_TIE, arrest_succeeds, deal, special_max)
 
 
 def _ref_score(hand):
@@ -130,7 +130,7 @@ def _ref_decide(hands):
 
 def test_murderer_rules_agree_with_a_reimplementation_on_random_hands():
     rng = _random.Random(2024)
-    deck = _shipped_deck(__import__("pnp.rules.criminal_poker", fromlist=["x"])._default_root())
+    deck = EVIDENCE
     ids = sorted(deck)
     seen = _Counter()
     for case in range(2000):

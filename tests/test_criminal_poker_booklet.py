@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_pnp
-from pnp.rules import criminal_poker as cp
+from pnp.games.criminal_poker import logic as cp
 
 GAME = "criminal-poker"
 WORDS = {"zh-TW": {"sheriff": "警長", "detective": "偵探", "citizen": "市民", "vote": "重新討論再投票"},

@@ -8,7 +8,7 @@ import pypdf
 import pytest
 
 from conftest import ROOT, run_pnp
-from pnp.rules.doomsday_logic import PLAYERS, setup_table
+from pnp.games.doomsday_files.logic import PLAYERS, setup_table
 
 GAME = "doomsday-files"
 

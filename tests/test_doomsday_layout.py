@@ -136,7 +136,7 @@ def test_fold_mode_builds(built):
 
 
 def test_doom_track_spaces_fit_a_coin_and_the_last_holds_a_drawn_skull(prep):
-    from pnp.rules.doomsday_print import DOOM, Printed
+    from pnp.games.doomsday_files.tracks import DOOM, Printed
     p = Printed(prep.game)
     layout = p.layouts.get(DOOM, prep.game.pos)
     ctx = p.ctx(prep.game.components["doom"])

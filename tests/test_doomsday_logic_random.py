@@ -5,8 +5,8 @@ import random
 import pytest
 
 from pnp.core.errors import Pos
-from pnp.rules import doomsday_logic as L
-from pnp.rules.doomsday_text import Spec, check_text
+from pnp.games.doomsday_files import logic as L
+from pnp.games.doomsday_files.printed import Spec, check_text
 
 N = 2000
 

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from conftest import ROOT, copy_project, run_pnp
 from pnp.commands.cli import main
-from pnp.rules.doomsday_files import (Card, Case, deal_secrets, end_of_turn, failed_claim_doom, guardian_claim,
+from pnp.games.doomsday_files.checks import (Card, Case, deal_secrets, end_of_turn, failed_claim_doom, guardian_claim,
                                       heretic_wins, lose_sanity, resolve, sanity_limit, sanity_zero, setup)
 
 GAME = "doomsday-files"

@@ -145,14 +145,19 @@ def game_imports(edges: dict[str, set[str]]) -> list[str]:
 
 
 def private_names(mods: dict[str, Path]) -> list[str]:
-    """A game never names a `_private` name of another module."""
+    """A game never names a `_private` name of pnp (its own package's are its own)."""
     bad = []
     for m, p in mods.items():
         if not m.startswith("pnp.games."):
             continue
+        own = ".".join(m.split(".")[:3])
         for n in ast.walk(ast.parse(p.read_text("utf-8"))):
-            if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("pnp"):
+            if isinstance(n, ast.ImportFrom) and n.module and n.module.startswith("pnp") and not (
+                    n.module == own or n.module.startswith(own + ".")):
                 bad += [f"{m} imports {n.module}.{a.name}" for a in n.names if a.name.startswith("_")]
+            elif isinstance(n, ast.Attribute) and n.attr.startswith("_") and not n.attr.startswith("__") and (
+                    isinstance(n.value, ast.Name) and n.value.id == "api"):
+                bad.append(f"{m} uses api.{n.attr}")
     return bad
 
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_pnp
-from pnp.rules import lady_alice as la
+from pnp.games.lady_alice import checks as la
 
 SETUP = {"en": (r"{n}\s*{drawn}\s*{hidden}\s*{extra}\s*{dealt}\s*{cap}", r"{n} students"),
          "zh-TW": (r"{n}\s*人\s*{drawn}\s*張\s*{hidden}\s*張\s*{extra}\s*張\s*{dealt}\s*張\s*{cap}\s*枚", r"{n} 人遊戲")}

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import ROOT, copy_project
 from pnp.content.loader import load_game
-from pnp.rules import lady_alice as la
-from pnp.rules import lady_alice_print as lap
+from pnp.games.lady_alice import checks as la
+from pnp.games.lady_alice import printed as lap
 
 
 def _broken(tmp_path, edits):

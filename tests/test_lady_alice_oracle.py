@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
-from pnp.rules import lady_alice as la
+from gamekit import lady_alice as la
 
-ELS = la.shipped_elements()
+ELS = la.ELEMENTS
 CAT = {e: c for c, ids in ELS.items() for e in ids}          # element → category
 ALL = sorted(CAT)
 CASES = 2000
@@ -159,7 +159,7 @@ def test_five_players_a_fully_right_suspicion_earns_the_all_blue_bonus():
         assert la.verdict_count(dict(zip(la.CATEGORIES, s)), hands) <= 4
     one_short = dict(right, item="i-map")
     assert la.play_score([], hands, [("eve", one_short)]) == {}
-    assert "[D]" in la.__doc__ or "[D]" in __import__("pnp.rules.lady_alice_logic", fromlist=["x"]).__doc__
+    assert "[D]" in la.__doc__ or "[D]" in __import__("pnp.games.lady_alice.logic", fromlist=["x"]).__doc__
 
 
 def test_the_bonuses_are_the_published_ones():

@@ -10,9 +10,9 @@ import pytest
 
 from conftest import ROOT, copy_project, run_pnp
 from pnp.content.loader import load_game
-from pnp.rules import lady_alice as la
+from gamekit import lady_alice as la
 
-ELS = la.shipped_elements()
+ELS = la.ELEMENTS
 CATS = la.CATEGORIES
 SOL4 = ("s-mary", "t-1300", "p-tower", "i-pipe")          # one card per player, 4 players
 

@@ -45,3 +45,16 @@ def test_new_game_declares_two_checks_that_catch_a_broken_deck(tmp_path):
     cards.write_text(text.replace("value: 3", "value: 11").replace("\"Crown\"", "\"Heart\""), "utf-8")
     found = {(f.check, f.card) for f in rules.run(load_game(root))[0]}
     assert found == {("cards/unique-1", "crown-2"), ("cards/each-2", "star-3")}
+
+
+def test_a_starter_named_like_a_shipped_game_is_not_claimed_by_its_plugin(tmp_path):
+    """`pnp new clue` in an empty folder: the shipped Clue plug-in runs only for games that opt in to it
+    (game.yaml `rules: clue`), so the starter passes its own checks."""
+    r = run_pnp("--project", tmp_path, "new", "clue")
+    assert r.returncode == 0, r.stderr
+    r = run_pnp("--project", tmp_path, "check", "clue", "--strict")
+    assert r.returncode == 0, r.stdout + r.stderr
+    with open(tmp_path / "content" / "clue" / "game.yaml", "a", encoding="utf-8") as f:
+        f.write("rules: clue\n")          # opting in: now the Clue rules judge it, and the starter is no Clue
+    r = run_pnp("--project", tmp_path, "check", "clue")
+    assert r.returncode != 0 and "clue" in r.stdout + r.stderr

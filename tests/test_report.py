@@ -94,9 +94,9 @@ def test_report_of_every_game(game, report):
     # every chart the game's rules module returns, and the generic per-enum-value counts
     g = load_game(ROOT / "content" / game)
     from pnp import rules
-    mod = rules.game_module(game)
-    hook = [c["title"]["en"] if isinstance(c["title"], dict) else c["title"] for c in mod.report(g)] \
-        if mod is not None and hasattr(mod, "report") else []
+    plugin = rules.plugin_for(g)
+    hook = [c["title"]["en"] if isinstance(c["title"], dict) else c["title"] for c in plugin.report(g)] \
+        if plugin is not None else []
     titles = {cid: g.text(c.title, "en") for cid, c in g.components.items()}
     generic = [f"{titles[c.id]}: cards per {name}" for c in g.components.values() if c.items
                for name, (typ, _r, _ch) in c.fields.items() if typ == "enum"]

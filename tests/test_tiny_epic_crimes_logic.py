@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from pnp.rules import tiny_epic_crimes as tec
-from pnp.rules.tiny_epic_crimes_published import EVIDENCE, TYPES, TIEBREAK
+from pnp.games.tiny_epic_crimes import checks as tec
+from pnp.games.tiny_epic_crimes.published import EVIDENCE, TYPES, TIEBREAK
 
 CASES = 2000
 

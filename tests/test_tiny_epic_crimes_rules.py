@@ -6,7 +6,7 @@ import re
 import pytest
 
 from pnp.content.loader import load_game
-from pnp.rules import tiny_epic_crimes as tec
+from pnp.games.tiny_epic_crimes import checks as tec
 from tests.conftest import ROOT, copy_project, run_pnp
 
 GAME = "tiny-epic-crimes"

@@ -93,7 +93,7 @@ class Source:
             self.problem(_template_line(e), msg, "fix the template on this line (it may use data, game, palette, lang)")
             return None
         text = "".join(out)
-        self._map = _line_map(src, text)
+        self._map = line_map(src, text)
         return text
 
     def src_line(self, rendered_line0: int) -> int:
@@ -344,7 +344,7 @@ def _template_line(e: Exception) -> int:
     return line
 
 
-def _line_map(src: str, out: str) -> list[int]:
+def line_map(src: str, out: str) -> list[int]:
     """For each line of the rendered text, the 1-based source line it came from: lines jinja left as
     they were map exactly; lines a loop or expression wrote map to the first source line of that stretch."""
     a, b = src.split("\n"), out.split("\n")

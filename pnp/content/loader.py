@@ -31,6 +31,8 @@ GAME_SPEC = {
                                         "`{regular: …, bold: …, italic: …, bold_italic: …}`"),
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
+    "rules": Opt("id", help="the rules plug-in the game opts in to: a name installed packages register under "
+                            "the `pnp.rules` entry points (`pnp plugins` lists them), e.g. `clue`"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
     "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
@@ -121,7 +123,7 @@ def load_game(root: Path) -> Game:
     _unique_ids(comps, col)
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
-                data=g["data"] or {}, palette=palette, fonts=dict(g["fonts"] or {}),
+                data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits)
 
 

@@ -82,6 +82,22 @@ class Game:
     fonts: dict                  # role → font spec ("noto-sans-tc" or a path inside the game folder)
     pos: Pos                     # game.yaml
     credits: dict = field(default_factory=dict)   # `credits:` checked (pnp.content.credits), {} when absent
+    rules: str | None = None     # game.yaml `rules:`, the rules plug-in it opts in to (None: declared checks only)
+
+    def data_pos(self, *path) -> Pos:
+        """Where `data.<path>` stands in game.yaml: the deepest key of the path that exists (`data:`
+        itself, or game.yaml, when none does)."""
+        node = self.meta.get("data") if hasattr(self.meta, "get") else None
+        pos = self.meta.at("data") if node is not None and hasattr(self.meta, "at") else self.pos
+        for key in path:
+            at = getattr(node, "at", None)
+            if at is None:
+                break
+            try:
+                pos, node = at(key), node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+        return pos
 
     def items(self):
         for comp in self.components.values():

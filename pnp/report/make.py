@@ -86,9 +86,10 @@ def collect_faces(prep: Prepared, resolver: Resolver, titles: dict, sets=None) -
 def _hook_findings(game, module, problems) -> list:
     if not problems:
         return []
-    src = getattr(module, "__file__", None) or f"pnp/rules/{game.id.replace('-', '_')}.py"
+    import sys
+    src = getattr(sys.modules.get(getattr(module.report, "__module__", "")), "__file__", None) or "game.yaml"
     pos = Pos(display_path(src), 1, 1)
-    return [error(pos, f"{p} — fix `report(game)` in the game's rules module", check="report") for p in problems]
+    return [error(pos, f"{p} — fix `report(game)` of the game's rules plug-in", check="report") for p in problems]
 
 
 def make_report(project, game_id: str, lang: str | None = None, out: Path = Path("output"),
@@ -107,7 +108,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     if resolver.problems:
         raise Problems(resolver.problems)
 
-    module = rules.game_module(game_id)
+    module = rules.plugin_for(game)
     hook = stats.hook_charts(game, module, lang)
     try:
         summary = rules.summary(game)

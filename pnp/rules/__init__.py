@@ -1,18 +1,18 @@
-"""The rules engine: generic checks for every game, the checks game.yaml declares, and a rules plug-in.
+"""The rules engine: generic checks for every game, the checks game.yaml declares, and the rules
+plug-in the game opts in to.
 
-A rules plug-in is a module registered under the entry point group `pnp.rules` with the game id as
-its name (`[project.entry-points."pnp.rules"] my-game = "my_package.rules"`); the five shipped games
-register theirs in pnp's own pyproject.toml the same way, so the core names no game. A plug-in may define:
-- `check(game) -> iterable of Finding` — deck rules, run on every build and check;
-- `summary(game) -> list[str]` — extra lines for `pnp check` (e.g. a fairness simulation);
-- `report(game) -> list[dict]` — charts for `pnp report` (the contract: `pnp.report.stats`).
-Content never names code: a game folder only has an id, and only installed plug-ins answer to it.
+A rules plug-in is a `pnp.rules.api.Plugin` object registered under the entry point group `pnp.rules`
+(`[project.entry-points."pnp.rules"] my-game = "my_package:plugin"`); the five shipped games register
+theirs in pnp's own pyproject.toml the same way, so the core names no game. A game opts in by name:
+game.yaml `rules: my-game` (a registered name, never a file or module). A game that names none gets
+the generic and declared checks only, whatever its id; an unknown name is bad input listing the
+plug-ins installed. The hooks (`check`, `summary`, `report`) are the Plugin's declared fields.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.core.errors import Pos, Problem, Problems
+from pnp.core.errors import Problem, Problems
 from pnp.rules import declared, generic, memo
 
 GROUP = "pnp.rules"
@@ -41,17 +41,31 @@ def plugins() -> dict:
     return found
 
 
-def game_module(game_id: str, pos=None):
-    """The rules plug-in of a game (None when no installed package registers one); `pos`: where to
-    report a plug-in that cannot be loaded (the game's game.yaml)."""
-    ep = plugins().get(game_id)
-    if ep is None:
+def plugin_for(game):
+    """The rules plug-in game.yaml `rules:` names (None when it names none). Raises Problems when no
+    installed package registers that name, or its entry point is not a Plugin."""
+    from pnp.rules.api import Plugin
+    name = getattr(game, "rules", None)
+    if name is None:
         return None
+    pos = game.meta.at("rules") if hasattr(game.meta, "at") and "rules" in game.meta else game.pos
+    found = plugins()
+    ep = found.get(name)
+    if ep is None:
+        have = ", ".join(f"`{n}`" for n in sorted(found)) or "none"
+        raise Problems([Problem(pos, f"no rules plug-in `{name}` is installed (installed: {have})",
+                                "name one of them, install the package that provides it, or remove `rules:` "
+                                "to run the declared checks only")])
     try:
-        return ep.load()
+        plugin = ep.load()
     except Exception as e:  # a broken plug-in is the plug-in's problem, said once, not a traceback
-        raise Problems([Problem(pos or Pos(f"content/{game_id}/game.yaml"), f"the rules plug-in `{ep.value}` of `{game_id}` cannot be loaded "
+        raise Problems([Problem(pos, f"the rules plug-in `{ep.value}` of `{name}` cannot be loaded "
                                 f"({type(e).__name__}: {e})", "fix or reinstall the package that provides it")]) from e
+    if not isinstance(plugin, Plugin):
+        raise Problems([Problem(pos, f"the rules plug-in `{ep.value}` of `{name}` is a {type(plugin).__name__}, "
+                                "not a pnp.rules.api.Plugin",
+                                "register `Plugin(name, check=…, summary=…, report=…)` as the entry point")])
+    return plugin
 
 
 def run(game) -> tuple[list, list[str]]:
@@ -72,34 +86,40 @@ def _run(game) -> tuple[list, list[str]]:
                                 "compare `checks:` with the README's examples")]) from e
     findings += more
     ran += names
-    mod = game_module(game.id, game.pos)
-    if mod is not None and hasattr(mod, "check"):
+    plugin = plugin_for(game)
+    if plugin is not None:
         try:
-            findings += list(mod.check(game))
+            findings += list(plugin.check(game))
         except Problems:
             raise
         except Exception as e:  # a game's rules meeting data of a shape they do not expect: not a traceback
-            raise Problems([_crash(game, mod, e)]) from e
-        ran.append(f"{game.id}:deck-rules")
+            raise Problems([_crash(game, plugin.check, e)]) from e
+        ran.append(f"{plugin.name}:deck-rules")
     return sorted(set(findings)), ran
 
 
-def _crash(game, mod, e: Exception) -> Problem:
+def _crash(game, hook, e: Exception) -> Problem:
+    """The innermost frame of the plug-in's own package names the file and line that met the content."""
+    import sys
     import traceback
-    frame = next((f for f in reversed(traceback.extract_tb(e.__traceback__)) if f.filename == mod.__file__), None)
-    where = f", {Path(mod.__file__).name} line {frame.lineno}" if frame else ""
+    mod = sys.modules.get(getattr(hook, "__module__", "") or "")
+    top = (getattr(mod, "__package__", "") or getattr(mod, "__name__", "")).split(".")
+    home = Path(mod.__file__).resolve().parents[len(top) - 1] / Path(*top) if mod and getattr(mod, "__file__", None) else None
+    frames = traceback.extract_tb(e.__traceback__)
+    frame = next((f for f in reversed(frames) if home and Path(f.filename).resolve().is_relative_to(home)), None)
+    where = f", {Path(frame.filename).name} line {frame.lineno}" if frame else ""
     return Problem(game.pos, f"the rules of `{game.id}` cannot read this content ({type(e).__name__}: {e}{where})",
                    "a value the rules use (game.yaml `data:` or a card field) has an unexpected shape: compare it "
                    "with the README and the shipped game, and fix the other problems first")
 
 
 def summary(game) -> list[str]:
-    mod = game_module(game.id, game.pos)
-    if mod is not None and hasattr(mod, "summary"):
-        try:
-            return list(mod.summary(game))
-        except Problems:
-            raise
-        except Exception as e:
-            raise Problems([_crash(game, mod, e)]) from e
-    return []
+    plugin = plugin_for(game)
+    if plugin is None:
+        return []
+    try:
+        return list(plugin.summary(game))
+    except Problems:
+        raise
+    except Exception as e:
+        raise Problems([_crash(game, plugin.summary, e)]) from e

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.rules import memo
-from pnp.rules.base import error
+from pnp.rules import api
+from pnp.rules.api import ContentTemplateError, MissingTranslation, Pos, Problems, display_path, error, localise
 
 # phrase → (parameters of data.rules it must take its numbers from, {lang: (must match, must not match)})
 ADD_ZH, ADD_EN = "相加|加總|加起來", r"\badd|\bsum\b|\btotal"
@@ -53,20 +53,18 @@ MARKUP = re.compile(r"\*\*|:[a-z][a-z0-9-]*:")
 
 
 def check(game):
-    from pnp.templates import templating
-    from pnp.templates.context import ContentTemplateError, MissingTranslation
     try:
-        ctxs = {lang: memo.context(game, lang) for lang in game.languages}
+        ctxs = {lang: api.context(game, lang) for lang in game.languages}
     except (MissingTranslation, ContentTemplateError):
         return   # the build reports a missing translation or a broken template (bad input)
     rendered = {}
     for key, (params, meaning) in PHRASES.items():
         for lang, ctx in ctxs.items():
-            r = yield from _phrase(game, ctx, key, params, meaning.get(lang), lang, templating)
+            r = yield from _phrase(game, ctx, key, params, meaning.get(lang), lang, api)
             rendered[key, lang] = r
     yield from _fields(game)
     yield from _booklets(game)
-    yield from _faces(game, ctxs, rendered, templating)
+    yield from _faces(game, ctxs, rendered, api)
 
 
 # what a rules booklet must take from data: every murderer rule, the turn, the vote, the setup tables
@@ -76,7 +74,6 @@ BOOKLET = ("type_rule.physical", "type_rule.statement", "type_rule.witness", "ty
 
 
 def _booklets(game):
-    from pnp.core.errors import Pos, display_path
     for comp in game.components.values():
         files = getattr(comp, "files", None) or {}
         for lang, path in files.items():
@@ -102,19 +99,19 @@ def _raw(game, key):
     return m[name], m.at(name)
 
 
-def _render(value, ctx, templating):
+def _render(value, ctx, api):
     if not isinstance(value, str):
         return None if value is None else str(value)
-    if templating.is_template(value):
+    if api.is_template(value):
         try:
             view = {"data": ctx.game["data"], "game": ctx.game, "palette": ctx.game["palette"], "lang": ctx.lang}
-            value = templating.render(value, view)
-        except templating.TemplateError:
+            value = api.render(value, view)
+        except api.TemplateError:
             return None   # the build reports the template
     return value
 
 
-def _phrase(game, ctx, key, params, meaning, lang, templating):
+def _phrase(game, ctx, key, params, meaning, lang, api):
     raw, pos = _raw(game, key)
     if raw is None:
         yield error(pos, f"data `{key}` is missing: cards print it — add it with a `{lang}` text", check="rule-text")
@@ -124,7 +121,7 @@ def _phrase(game, ctx, key, params, meaning, lang, templating):
         return None   # a missing translation: the generic check says so
     group, name = key.split(".")
     value = ctx.game["data"].get(group, {}).get(name) if isinstance(ctx.game["data"].get(group), dict) else None
-    text = _render(value, ctx, templating)
+    text = _render(value, ctx, api)
     if text is None:
         return None
     plain = TEMPLATE.sub("", src)
@@ -186,15 +183,15 @@ def _fields(game):
                                 "rule-text")
 
 
-def _faces(game, ctxs, rendered, templating):
-    layouts = memo.layouts(game)
+def _faces(game, ctxs, rendered, api):
+    layouts = api.layouts(game)
     phrase_keys = list(PHRASES)
     for cid, comp in game.components.items():
         if cid not in ("evidence", "help", "setup"):
             continue
         faces = {}
         for lang, ctx in ctxs.items():
-            faces[lang] = list(_read(layouts, game, comp, ctx, templating))
+            faces[lang] = list(_read(layouts, game, comp, ctx, api))
         for lang, items in faces.items():
             own = [rendered.get((k, lang)) for k in phrase_keys]
             for it, texts, where, _rows in items:
@@ -261,7 +258,7 @@ def _setup_rows(game, items, lang):
     """The setup table (repeated cells of the setup layout, one row per number of suspects) must read,
     row by row: suspects, physical cards, sheriff + citizens (sheriff mode), detective + citizens
     (detective mode), most special roles (detective mode) — the rules' numbers, whatever data says."""
-    from pnp.rules import criminal_poker as cp
+    from pnp.games.criminal_poker import logic as cp
     for it, _texts, where, rows in items:
         got = [NUM.findall(" ".join(r)) for r in rows]
         for n in cp.SUSPECTS:
@@ -274,10 +271,8 @@ def _setup_rows(game, items, lang):
                             f"(data.physical_in_play, data.deal, data.special_max)", it.id, "setup")
 
 
-def _read(layouts, game, comp, ctx, templating):
+def _read(layouts, game, comp, ctx, api):
     """(item, printed texts of its front and back, the front layout's position) for each item."""
-    from pnp.core.errors import Problems
-    from pnp.templates.context import MissingTranslation, localise
     decl = game.meta["components"][comp.id]
     try:
         lays = [layouts.get(comp.front, decl.at("front"))]
@@ -295,29 +290,29 @@ def _read(layouts, game, comp, ctx, templating):
                 try:
                     seq = [None]
                     if el.attrs.get("repeat") is not None:
-                        seq = list(templating.evaluate(str(el.attrs["repeat"]), fctx))
+                        seq = list(api.evaluate(str(el.attrs["repeat"]), fctx))
                     for k, item in enumerate(seq):
                         ictx = fctx if item is None and k == 0 and len(seq) == 1 and el.attrs.get("repeat") is None \
                             else dict(fctx, item=item, index=k)
-                        out = _element_text(el, ictx, ctx.lang, game.languages, templating, localise)
+                        out = _element_text(el, ictx, ctx.lang, game.languages, api, localise)
                         if out is None:
                             continue
                         texts.append(out)
                         if el.attrs.get("repeat") is not None:
                             rows.setdefault(k, []).append(out)
-                except (templating.TemplateError, MissingTranslation, TypeError):
+                except (api.TemplateError, MissingTranslation, TypeError):
                     broken = True   # a face that does not resolve is bad input, reported by the build:
                     continue        # judging its half-read text would add rule errors on top
         if not broken:
             yield it, texts, lays[0].pos, [rows[k] for k in sorted(rows)]
 
 
-def _element_text(el, ictx, lang, langs, templating, localise):
+def _element_text(el, ictx, lang, langs, api, localise):
     when = el.attrs.get("when", True)
-    if when is False or (isinstance(when, str) and not templating.evaluate(when, ictx)):
+    if when is False or (isinstance(when, str) and not api.evaluate(when, ictx)):
         return None
     raw = el.attrs.get("text")
     if isinstance(raw, dict):
         raw = localise(raw, lang, langs, "", el.pos)
-    out = templating.render(raw, ictx) if templating.is_template(raw) else raw
+    out = api.render(raw, ictx) if api.is_template(raw) else raw
     return None if out is None else MARKUP.sub("", str(out))

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pnp.core.errors import Problems
-from pnp.rules import memo
-from pnp.rules.base import error
+from pnp.rules import api
+from pnp.rules.api import Pos, Problems, error, line_map
 
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 DIGIT = re.compile(r"\d")
@@ -72,7 +71,7 @@ VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-
 
 
 def check_printed(game):
-    layouts = memo.layouts(game)
+    layouts = api.layouts(game)
     for name, el_name, attr, keys, literal, stand_in in PRINTED:
         try:
             layout = layouts.get(name, game.pos)
@@ -108,7 +107,6 @@ def check_printed(game):
 
 
 def _check_verdicts(game, layouts):
-    from pnp.templates import templating
     for name, elements, want in VERDICT_TEXTS:
         try:
             layout = layouts.get(name, game.pos)
@@ -125,7 +123,7 @@ def _check_verdicts(game, layouts):
                 if phrases is None or not isinstance(src, str):
                     continue
                 try:
-                    text = templating.render(src, _context(game, layouts, lang))
+                    text = api.render(src, _context(game, layouts, lang))
                 except Exception:  # noqa: BLE001 (the build reports a broken template at its line)
                     continue
                 for i in want:
@@ -146,7 +144,7 @@ def _per_lang(raw, langs):
 
 
 def _context(game, layouts, lang, **data):
-    ctx = memo.context(game, lang)
+    ctx = api.context(game, lang)
     view = {"game": ctx.game, "lang": lang, "palette": ctx.game["palette"], "copy": 0, "card": {}, "index": 0,
             "deck": {"title": "", "count": 0}, "data": dict(ctx.game["data"], **data),
             "geometry": layouts.geometry}
@@ -154,10 +152,9 @@ def _context(game, layouts, lang, **data):
 
 
 def _stand_in(game, layouts, key, src, lang, pos, where, attr):
-    from pnp.templates import templating
     values, shown = STAND_INS[key]
     try:
-        text = templating.render(src, _context(game, layouts, lang, **{key: values}))
+        text = api.render(src, _context(game, layouts, lang, **{key: values}))
     except Exception as e:  # noqa: BLE001 (a template error is reported at its line by the build)
         yield error(pos, f"{where}: the {lang} `{attr}` cannot be rendered with other `data.{key}` values ({e})",
                     check="printed")
@@ -176,9 +173,6 @@ def _stand_in(game, layouts, key, src, lang, pos, where, attr):
 
 
 def _check_booklet(game):
-    from pnp.core.errors import Pos
-    from pnp.templates import templating
-    from pnp.booklet.md import _line_map
     stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
     for lang in game.languages:
         path = Path(game.root) / f"rules.{lang}.md"
@@ -193,12 +187,12 @@ def _check_booklet(game):
                 yield error(Pos(rel, n, m.start(1) + 1), f"the {lang} rules booklet types the bonus “{m.group(1)}” — "
                             f"write it from `data.scoring`", check="printed")
         layouts = None
-        layouts = memo.layouts(game)
+        layouts = api.layouts(game)
         try:
-            text = templating.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
+            text = api.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
         except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
             continue
-        lines = _line_map(src, text)
+        lines = line_map(src, text)
         for i, out_line in enumerate(text.split("\n")):
             for m in (RULE_UNITS.get(lang) or RULE_UNITS["en"]).finditer(out_line):
                 num = int(m.group(1) or m.group(2))

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules import declared
-from pnp.rules.base import error
-from pnp.rules.tiny_epic_crimes_masks import Masks, clearances  # noqa: F401 (the tests and tools use them here)
-from pnp.rules import tiny_epic_crimes_published as published
+from pnp.rules import api
+from pnp.rules.api import error
+from pnp.games.tiny_epic_crimes.masks import Masks, clearances  # noqa: F401 (the tests and tools use them here)
+from pnp.games.tiny_epic_crimes import published
 
 GAME = "tiny-epic-crimes"
 
@@ -84,8 +84,8 @@ def _suspect_checks(game, comp):
         yield error(comp.pos, f"there are {comp.total} suspect cards; the game needs {published.SUSPECTS} (one per "
                     f"combination of the five evidence values)", check="suspects")
     # unique names and one suspect per combination are declared in game.yaml (`checks:`); they must stay there
-    yield from declared.require(game, comp.id, "unique", ("name",), "suspects")
-    yield from declared.require(game, comp.id, "combinations", published.TYPES, "suspects")
+    yield from api.require(game, comp.id, "unique", ("name",), "suspects")
+    yield from api.require(game, comp.id, "combinations", published.TYPES, "suspects")
     for t in types:
         split = Counter(item.get(t) for item in comp.items)
         if len(set(split.values())) > 1 or len(split) != len(evidence.get(t, [])):
@@ -97,10 +97,10 @@ def check(game):
     comp = game.components.get("suspects")
     if comp is not None:
         yield from _suspect_checks(game, comp)
-    from pnp.rules.tiny_epic_crimes_masks import _mask_checks
+    from pnp.games.tiny_epic_crimes.masks import _mask_checks
     yield from _mask_checks(game)
     yield from published.check(game)
-    from pnp.rules import tiny_epic_crimes_printed
+    from pnp.games.tiny_epic_crimes import printed as tiny_epic_crimes_printed
     yield from tiny_epic_crimes_printed.check(game)
 
 

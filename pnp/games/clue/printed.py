@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.core.errors import Pos
-from pnp.rules import memo
-from pnp.rules import declared
-from pnp.rules.base import error
+from pnp.rules import api
+from pnp.rules.api import BookletSource as Source, Pos, data_pos, error
 
 FIRST_PLAYER = "scarlet"
 ACCUSATIONS = 1
@@ -58,19 +56,14 @@ def check(game, suspects, weapons):
     yield from _booklet(game)
 
 
-def _data_pos(game, key):
-    data = game.meta.get("data", {})
-    return data.at(key) if key in data else (data.at(next(iter(data))) if data else game.pos)
-
-
 def _params(game):
     for key, want in PARAMS.items():
         got = game.data.get(key)
         if got is None:
-            yield error(_data_pos(game, key), f"data.{key} is missing: the rules booklet prints it — add "
+            yield error(data_pos(game, key), f"data.{key} is missing: the rules booklet prints it — add "
                         f"`{key}: {want}`", check="print")
         elif got != want:
-            yield error(_data_pos(game, key), f"data.{key} is {got!r}, but the game's rule is {want!r} — write "
+            yield error(data_pos(game, key), f"data.{key} is {got!r}, but the game's rule is {want!r} — write "
                         f"`{key}: {want}`", check="print")
 
 
@@ -113,14 +106,13 @@ def _identities(game):
 
 
 def _repeats(game):
-    from pnp.templates import templating
-    from pnp.rules.clue_deduction import HANDS
+    from pnp.games.clue.logic import HANDS
     comp = game.components.get("cards")
     cats = game.data.get("categories")
     want = {"cards": comp.total if comp else 0, "categories": len(cats) if isinstance(cats, list) else 0,
             "players": max(HANDS), "faces": len(DIE)}
     try:
-        g = memo.context(game, game.languages[0]).game
+        g = api.context(game, game.languages[0]).game
     except Exception:           # untranslatable data: the build reports it
         return
     ctx = {"game": g, "data": g["data"], "palette": g["palette"], "lang": game.languages[0], "card": {}, "deck": {}}
@@ -130,7 +122,7 @@ def _repeats(game):
         el = lay.element(el_name)
         raw = el.attrs.get("repeat") if el else None
         try:
-            got = len(list(templating.evaluate(raw, ctx))) if isinstance(raw, str) else None
+            got = len(list(api.evaluate(raw, ctx))) if isinstance(raw, str) else None
         except Exception:
             got = None
         if got != want[what]:
@@ -146,7 +138,7 @@ def _pieces(game, cid, field, ids, what):
                     f"{', '.join(ids)}", check="pieces")
         return
     # one piece per card (no two show the same): declared in game.yaml `checks:`, required here
-    yield from declared.require(game, cid, "unique", (field,), "pieces")
+    yield from api.require(game, cid, "unique", (field,), "pieces")
     seen = {}
     for item in comp.items:
         ref = item.get(field)
@@ -164,7 +156,7 @@ def _pieces(game, cid, field, ids, what):
 
 def _notes(game):
     """Every player of the largest game needs a detective notes sheet (linked to the deal)."""
-    from pnp.rules.clue_deduction import HANDS
+    from pnp.games.clue.logic import HANDS
     comp = game.components.get("notes")
     most = max(HANDS)
     if comp is None:
@@ -192,7 +184,7 @@ def _dice(game):
 
 
 def _layouts(game):
-    return memo.layouts(game)
+    return api.layouts(game)
 
 
 def _layout_text(game):
@@ -213,7 +205,6 @@ def _layout_text(game):
 
 
 def _pips(game):
-    from pnp.templates import templating
     lays = _layouts(game)
     for name, var in PIPS:
         lay = lays.get(name, game.pos)
@@ -224,7 +215,7 @@ def _pips(game):
             for e in pips:
                 when = e.attrs.get("when", True)
                 try:
-                    on = bool(templating.evaluate(when, ctx)) if isinstance(when, str) else bool(when)
+                    on = bool(api.evaluate(when, ctx)) if isinstance(when, str) else bool(when)
                 except Exception:
                     on = None
                 if on is None:
@@ -259,7 +250,7 @@ def _envelope(game):
 
 def _phrases(game, lang):
     """(anchor regex, the text the rules require there) for one language's booklet, from the constants."""
-    from pnp.rules.clue_deduction import HANDS
+    from pnp.games.clue.logic import HANDS
     cards = game.components.get("cards")
     who = next((game.text(i.get("name"), lang) for i in (cards.items if cards else ()) if i.id == FIRST_PLAYER),
                FIRST_PLAYER)
@@ -276,7 +267,6 @@ def _phrases(game, lang):
 def _booklet(game):
     import re
 
-    from pnp.booklet.md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
     folder = Path(game.pos.file).parent
@@ -292,7 +282,7 @@ def _booklet(game):
                             f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
                             check="print")
         try:
-            g = memo.context(game, lang).game
+            g = api.context(game, lang).game
         except Exception:       # the build reports untranslatable data itself
             continue
         src = Source(path, shown, game, None)

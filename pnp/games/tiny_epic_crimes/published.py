@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules.base import error
+from pnp.rules.api import data_pos, error
 
 TYPES = ("gang", "rank", "forensics", "getaway", "weapon")                           # [R] slot order [D]
 EVIDENCE = {"gang": ("rhinos", "bees"), "rank": ("boss", "underboss"),                # [R]
@@ -76,20 +76,6 @@ MODES = {"standard": (2, 4), "coop": (2, 4), "solo": (1, 1)}                    
 SOLO_OFFICERS = 2                                                                        # [D]
 
 
-def _pos(node, key, default):
-    at = getattr(node, "at", None)
-    return at(key) if at else default
-
-
-def _data_pos(game, *path):
-    node, pos = game.meta.get("data", {}), game.pos
-    for key in path:
-        pos = _pos(node, key, pos)
-        node = node.get(key, {}) if isinstance(node, dict) else (node[key] if isinstance(node, list) and
-                                                                   isinstance(key, int) and key < len(node) else {})
-    return pos
-
-
 def _hours(v):
     if isinstance(v, dict):
         return (v.get("min"), v.get("max"))
@@ -100,22 +86,22 @@ def _data_checks(game):
     d = game.data
     if list(d.get("types", [])) != list(TYPES) or \
             {t: tuple(d.get("evidence", {}).get(t, ())) for t in TYPES} != EVIDENCE:
-        yield error(_data_pos(game, "evidence"), f"data.types / data.evidence differ from the published evidence "
+        yield error(data_pos(game, "evidence"), f"data.types / data.evidence differ from the published evidence "
                     f"({', '.join(f'{t}: {a}/{b}' for t, (a, b) in EVIDENCE.items())}) — restore them", check="data")
     for key, want in DATA.items():
         if d.get(key) != want:
-            yield error(_data_pos(game, key), f"data.{key} is {d.get(key)!r}; the rules say {want!r} — "
+            yield error(data_pos(game, key), f"data.{key} is {d.get(key)!r}; the rules say {want!r} — "
                         f"write {want!r}", check="data")
     clue = d.get("clue", {}) if isinstance(d.get("clue"), dict) else {}
     for t, (token, count) in CLUE.items():
         c = clue.get(t, {}) if isinstance(clue.get(t), dict) else {}
         if c.get("token") != token or c.get("count") != count:
-            yield error(_data_pos(game, "clue", t), f"data.clue.{t} says {c.get('count')} × {c.get('token')}; the rules "
+            yield error(data_pos(game, "clue", t), f"data.clue.{t} says {c.get('count')} × {c.get('token')}; the rules "
                         f"find the {t} evidence with {count} × {token}", check="data")
     actions = d.get("actions", [])
     ids = [a.get("id") if isinstance(a, dict) else None for a in actions] if isinstance(actions, list) else []
     if sorted(map(str, ids)) != sorted(ACTIONS):
-        yield error(_data_pos(game, "actions"), f"data.actions lists {ids}; the rules have exactly these actions: "
+        yield error(data_pos(game, "actions"), f"data.actions lists {ids}; the rules have exactly these actions: "
                     f"{', '.join(ACTIONS)}", check="data")
     for i, a in enumerate(actions if isinstance(actions, list) else []):
         if not isinstance(a, dict) or a.get("id") not in ACTIONS:
@@ -123,26 +109,26 @@ def _data_checks(game):
         when, hours, nights = ACTIONS[a["id"]]
         have = (a.get("when"), _hours(a.get("hours")), a.get("nights", 1))
         if have != (when, hours, nights):
-            yield error(_data_pos(game, "actions", i), f"action `{a['id']}` is {have[0]}, {have[1]} h"
+            yield error(data_pos(game, "actions", i), f"action `{a['id']}` is {have[0]}, {have[1]} h"
                         f"{f', over {have[2]} nights' if have[2] != 1 else ''}; the rules say {when}, {hours} h"
                         f"{f', over {nights} nights' if nights != 1 else ''}", check="data")
         if bool(a.get("badge")) != (a["id"] in BADGE_ACTIONS):
-            yield error(_data_pos(game, "actions", i), f"action `{a['id']}` {'gives' if a.get('badge') else 'does not give'} "
+            yield error(data_pos(game, "actions", i), f"action `{a['id']}` {'gives' if a.get('badge') else 'does not give'} "
                         f"a badge step on the aid; the rules: {'it does' if a['id'] in BADGE_ACTIONS else 'it does not'}",
                         check="data")
     tb = d.get("tiebreak", [])
     have = [(t.get("key"), t.get("best")) for t in tb if isinstance(t, dict)] if isinstance(tb, list) else []
     if have != list(TIEBREAK):
-        yield error(_data_pos(game, "tiebreak"), f"data.tiebreak is {have}; among correct accusers the rules rank "
+        yield error(data_pos(game, "tiebreak"), f"data.tiebreak is {have}; among correct accusers the rules rank "
                     f"highest badge, then fewest hours, then most evidence tokens", check="data")
     modes = d.get("modes", {}) if isinstance(d.get("modes"), dict) else {}
     for m, (lo, hi) in MODES.items():
         v = modes.get(m, {}) if isinstance(modes.get(m), dict) else {}
         if (v.get("min"), v.get("max")) != (lo, hi):
-            yield error(_data_pos(game, "modes", m), f"data.modes.{m} is for {v.get('min')}–{v.get('max')} players; "
+            yield error(data_pos(game, "modes", m), f"data.modes.{m} is for {v.get('min')}–{v.get('max')} players; "
                         f"the rules: {lo}–{hi}", check="data")
     if (modes.get("solo") or {}).get("officers") != SOLO_OFFICERS:
-        yield error(_data_pos(game, "modes", "solo"), f"data.modes.solo.officers should be {SOLO_OFFICERS} (the solo "
+        yield error(data_pos(game, "modes", "solo"), f"data.modes.solo.officers should be {SOLO_OFFICERS} (the solo "
                     f"detective runs two officers)", check="data")
     yield from _linked(game)
 
@@ -152,23 +138,23 @@ def _linked(game):
     d = game.data
     ints = lambda *ks: all(isinstance(d.get(k), int) and not isinstance(d.get(k), bool) for k in ks)  # noqa: E731
     if ints("accuse_from", "late_event_from", "hours") and not d["late_event_from"] < d["accuse_from"] <= d["hours"]:
-        yield error(_data_pos(game, "accuse_from"), f"the red hours {d['accuse_from']}–{d['hours']} must lie on the track "
+        yield error(data_pos(game, "accuse_from"), f"the red hours {d['accuse_from']}–{d['hours']} must lie on the track "
                     f"and after the late events ({d['late_event_from']}+)", check="linked")
     for key in ("event_lines", "coop_event_lines"):
         lines = d.get(key, [])
         if ints("hours") and (not isinstance(lines, list) or not all(isinstance(x, int) for x in lines)
                               or lines != sorted(set(lines)) or not all(1 <= x < d["hours"] for x in lines)):
-            yield error(_data_pos(game, key), f"data.{key} must be increasing hours between 1 and {d['hours'] - 1}",
+            yield error(data_pos(game, key), f"data.{key} must be increasing hours between 1 and {d['hours'] - 1}",
                         check="linked")
     rewards = d.get("badge_rewards", {})
     if ints("badge_max") and isinstance(rewards, dict) and any(not isinstance(k, int) or not 1 <= k <= d["badge_max"]
                                                                for k in rewards):
-        yield error(_data_pos(game, "badge_rewards"), f"badge reward spaces must lie on the track 1–{d['badge_max']}",
+        yield error(data_pos(game, "badge_rewards"), f"badge reward spaces must lie on the track 1–{d['badge_max']}",
                     check="linked")
     actions = {a.get("id"): a for a in d.get("actions", []) if isinstance(a, dict)}
     backup = _hours(actions.get("backup", {}).get("hours"))
     if ints("die_faces") and isinstance(backup, tuple) and backup[1] != d["die_faces"]:
-        yield error(_data_pos(game, "actions"), f"calling backup may spend up to {backup[1]} h but the bullet die has "
+        yield error(data_pos(game, "actions"), f"calling backup may spend up to {backup[1]} h but the bullet die has "
                     f"{d['die_faces']} faces: the most hours must make every roll succeed", check="linked")
     tokens = [it for _c, it in _token_items(game)]
     have = Counter()
@@ -177,14 +163,14 @@ def _linked(game):
     stake = _hours(actions.get("stakeout", {}).get("hours"))
     top = max((int(v) for (k, v) in have if k == "stakeout" and v.isdigit()), default=0)
     if isinstance(stake, tuple) and isinstance(stake[1], int) and top > stake[1]:
-        yield error(_data_pos(game, "actions"), f"a stakeout spends at most {stake[1]} h, so the stakeout token {top} "
+        yield error(data_pos(game, "actions"), f"a stakeout spends at most {stake[1]} h, so the stakeout token {top} "
                     f"can never be taken", check="linked")
     for t, (token, count) in CLUE.items():
         c = (d.get("clue") or {}).get(t) or {}
         need = c.get("count") if isinstance(c, dict) else None
         avail = have[("search", "success")] if token == "search" else sum(n for (k, _v), n in have.items() if k == token)
         if tokens and isinstance(need, int) and need > avail:
-            yield error(_data_pos(game, "clue", t), f"finding the {t} evidence needs {need} {token} tokens but only "
+            yield error(data_pos(game, "clue", t), f"finding the {t} evidence needs {need} {token} tokens but only "
                         f"{avail} exist", check="linked")
     if tokens and have[("search", "success")] < SEARCH_SUCCESSES_MIN:
         first = next(it for it in tokens if it.get("kind") == "search") if have[("search", "success")] + \
@@ -265,12 +251,12 @@ def _expect_restates(game):
     if expect is None:
         return
     if not isinstance(expect, dict):
-        yield error(_data_pos(game, "expect"), "data.expect should be a map of component → count", check="counts")
+        yield error(data_pos(game, "expect"), "data.expect should be a map of component → count", check="counts")
         return
     for cid, want in expect.items():
         if isinstance(want, int) and not isinstance(want, bool):
             if cid in COUNTS and want != COUNTS[cid]:
-                yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} says {want}; the rules say "
+                yield error(data_pos(game, "expect", cid), f"data.expect.{cid} says {want}; the rules say "
                             f"{COUNTS[cid]} — the rules' counts cannot be changed here", check="counts")
         elif isinstance(want, dict):
             for key, n in want.items():
@@ -278,10 +264,10 @@ def _expect_restates(game):
                 rule = (TOKENS.get(value, {}) and sum(TOKENS[value].values())) if cid == "tokens" else \
                     CITY.get(field, {}).get(value)
                 if rule is not None and n != rule:
-                    yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} says {key}: {n}; the rules say "
+                    yield error(data_pos(game, "expect", cid), f"data.expect.{cid} says {key}: {n}; the rules say "
                                 f"{rule}", check="counts")
         else:
-            yield error(_data_pos(game, "expect", cid), f"data.expect.{cid} should be a count or a map of "
+            yield error(data_pos(game, "expect", cid), f"data.expect.{cid} should be a count or a map of "
                         f"`field=value: count`", check="counts")
 
 

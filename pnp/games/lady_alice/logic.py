@@ -21,15 +21,13 @@ Decisions [D] (GAMES.md):
   that earns the all-blue bonus (`ALL_BLUE[5] == 4`), exactly as 4 blue of 5 ends an accusation.
 - [D] 3 players: all blue is 3 of 3 (the missing category is unchecked); all red covers nothing.
 
-Element ids are grouped by category in a mapping {category: (ids…)}; by default the shipped clue deck.
+Element ids are grouped by category in a mapping {category: (ids…)}: `elements_of(game)`, passed to every function.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 
 # ---- the published constants (the rules engine's own; content may only restate them) ---------------
 CATEGORIES = ("suspect", "time", "place", "item")
@@ -65,18 +63,10 @@ def elements_of(game) -> dict:
     return {c: tuple(v) for c, v in out.items()}
 
 
-@lru_cache(maxsize=2)
-def _shipped(path: str) -> dict:
-    from pnp.content.loader import load_game
-    return elements_of(load_game(Path(path)))
-
-
-def shipped_elements() -> dict:
-    return _shipped(str(Path(__file__).resolve().parents[2] / "content" / "lady-alice"))
-
-
 def _elements(elements) -> dict:
-    return shipped_elements() if elements is None else elements
+    if elements is None:
+        raise TypeError("pass the game's clue ids by category: elements=elements_of(game)")
+    return elements
 
 
 def category_of(element: str, elements=None) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnp.rules import memo
-from pnp.rules import doomsday_logic as L
-from pnp.rules.base import error
+from pnp.rules import api
+from pnp.rules.api import Pos, error
+from pnp.games.doomsday_files import logic as L
 
 _BLOCK = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _EXPR = re.compile(r"\{\{(.*?)\}\}|\{%(.*?)%\}", re.S)
@@ -171,7 +171,6 @@ def check_text(where: str, value, spec: Spec, langs, pos, render) -> list:
 
 
 def check(game, rendered: bool = True):
-    from pnp.templates import templating
     langs = game.languages
     data = game.data or {}
     meta_data = game.meta.get("data") if hasattr(game.meta, "get") else None
@@ -179,7 +178,7 @@ def check(game, rendered: bool = True):
 
     def ctx(lang, comp=None, index=None):
         if lang not in ctxs:
-            ctxs[lang] = memo.context(game, lang)
+            ctxs[lang] = api.context(game, lang)
         gc = ctxs[lang]
         if comp is None:
             return {"data": gc.game["data"], "game": gc.game, "palette": gc.game["palette"], "lang": lang}
@@ -190,7 +189,7 @@ def check(game, rendered: bool = True):
             if not rendered:
                 return None
             try:
-                return templating.render(src, ctx(lang, comp, index))
+                return api.render(src, ctx(lang, comp, index))
             except Exception:
                 return None
         return render
@@ -251,7 +250,6 @@ _RAISES = re.compile(r"神智上限\s*[+＋]|sanity limit\s*\+", re.I)
 def check_booklet(game) -> list:
     from pathlib import Path
 
-    from pnp.core.errors import Pos
     out = []
     folder = Path(str(game.pos.file)).parent
     for comp in game.components.values():

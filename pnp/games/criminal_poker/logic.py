@@ -1,5 +1,5 @@
-"""Criminal Poker: the published rules as constants, the murderer rules, deck checks, and a fairness
-simulation. The checks of what prints (rule phrases, numbers on cards) are in criminal_poker_text.py.
+"""Criminal Poker: the published rules as constants, the murderer rules, and a fairness
+simulation. The deck checks are in checks.py, those of `data:` in published.py and of what prints in printed.py.
 
 Murderer rules [R] (over ALL cards a suspect holds, shown or hidden):
 1. whoever holds the murder weapon is the murderer;
@@ -18,10 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 
-from pnp.rules.base import error
 
 EVIDENCE = {"physical": 9, "weapon": 1, "statement": 4, "witness": 4}
 IDENTITIES = {"sheriff": 1, "detective": 1, "citizen": 5, "mastermind": 1, "sociopath": 1}
@@ -115,82 +112,21 @@ def arrest_succeeds(votes: dict, murderers_: set) -> bool | None:
     return bool(most & murderers_)
 
 
-@lru_cache(maxsize=4)
-def _shipped_deck(path: str) -> dict:
-    from pnp.content.loader import load_game
-    game = load_game(Path(path))
+def evidence_deck(game) -> dict:
+    """card id → (type, value) of a loaded game's evidence deck (what `murderers` reads)."""
     return {it.id: (it["type"], it["value"]) for it in game.components["evidence"].items}
 
 
-def _default_root() -> str:
-    return str(Path(__file__).resolve().parents[2] / "content" / "criminal-poker")
-
-
-def murderers(hands: dict, deck: dict | None = None) -> set:
+def murderers(hands: dict, deck: dict) -> set:
     """The set of players who are murderers (co-murderers included).
 
     hands: player name → list of evidence card ids they hold (shown or hidden).
-    deck: card id → (type, value); by default the shipped evidence deck.
+    deck: card id → (type, value), e.g. `evidence_deck(game)`.
     """
-    deck = deck if deck is not None else _shipped_deck(_default_root())
     unknown = [c for cards in hands.values() for c in cards if c not in deck]
     if unknown:
         raise KeyError(f"unknown evidence card(s): {', '.join(unknown)}")
     return decide({p: [deck[c] for c in cards] for p, cards in hands.items()})[0]
-
-
-# ---- deck checks -------------------------------------------------------------------------------
-def check(game):
-    from pnp.rules import criminal_poker_data, criminal_poker_text
-    comps = game.components
-    for cid in ("evidence", "identities", "help"):
-        if cid not in comps:
-            yield error(game.pos, f"Criminal Poker needs a `{cid}` component", check="composition")
-    if "evidence" in comps:
-        yield from _check_evidence(comps["evidence"])
-    if "identities" in comps:
-        yield from _composition(comps["identities"], "role", IDENTITIES, "identities")
-    if "help" in comps and comps["help"].total != HELP_CARDS:
-        comp = comps["help"]
-        yield error(comp.items[0].pos if comp.items else comp.pos,
-                    f"help cards: {comp.total} ({_where(comp.items)}), the game needs {HELP_CARDS} — "
-                    f"set `copies:` so that there are {HELP_CARDS}", check="composition")
-    yield from criminal_poker_data.check(game)
-    yield from criminal_poker_text.check(game)
-
-
-def _where(items) -> str:
-    return ", ".join(f"`{it.id}`{f' x{it.copies}' if it.copies != 1 else ''} line {it.pos.line}" for it in items) or "none"
-
-
-def _composition(comp, field: str, want: dict, what: str):
-    """Counts per kind, each error naming the cards of that kind with their lines."""
-    by = {}
-    for it in comp.items:
-        by.setdefault(str(it.get(field)), []).append(it)
-    for kind, n in want.items():
-        items = by.get(kind, [])
-        have = sum(it.copies for it in items)
-        if have == n:
-            continue
-        if have > n:
-            yield error(items[-1].at(field), f"{what}: {have} `{kind}` card(s), the game needs {n}: "
-                        f"{_where(items)} — change the {field} of {have - n} of them", items[-1].id, "composition")
-        else:
-            pos = items[0].at(field) if items else (comp.source or comp.pos)
-            yield error(pos, f"{what}: {have} `{kind}` card(s) ({_where(items)}), the game needs {n} — "
-                        f"add {n - have} or change the {field} of another card", check="composition")
-
-
-def _check_evidence(comp):
-    lo, hi = VALUE_RANGE
-    for it in comp.items:
-        t, v = it.get("type"), it.get("value")
-        if t == "physical" and v != PHYSICAL_VALUE:
-            yield error(it.at("value"), f"physical evidence has innocence {PHYSICAL_VALUE}, `{it.id}` has {v}", it.id, "values")
-        if t in ("statement", "witness") and not (isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi):
-            yield error(it.at("value"), f"{t} values are {lo}–{hi}, `{it.id}` has {v}", it.id, "values")
-    yield from _composition(comp, "type", EVIDENCE, "evidence")
 
 
 # ---- fairness --------------------------------------------------------------------------------

@@ -10,15 +10,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pnp.rules import memo
-from pnp.rules import declared
-from pnp.rules.base import error
-from pnp.rules.lady_alice_logic import *  # noqa: F403 (the public game logic, used by tests and the report)
-from pnp.rules.lady_alice_logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
+from pnp.rules import api
+from pnp.rules.api import ContentTemplateError, MissingTranslation, data_pos, error
+from pnp.games.lady_alice.logic import *  # noqa: F403 (the public game logic, used by tests and the report)
+from pnp.games.lady_alice.logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
                                         HOLMES_CARDS, NOTEBOOK_PAGES, NOTEBOOK_SECTIONS, PER_CATEGORY, PLAYERS,
                                         SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, dealt)
-from pnp.rules.lady_alice_print import check_printed
-from pnp.rules.lady_alice_report import SIM_DEALS, report, summary  # noqa: F401 (found by the rules engine)
+from pnp.games.lady_alice.printed import check_printed
+from pnp.games.lady_alice.report import SIM_DEALS, report, summary  # noqa: F401 (found by the rules engine)
 
 # data key → the constant it restates (the published rules); what it means, for messages
 DATA_RULES = {
@@ -33,18 +32,6 @@ TIME_NAME = re.compile(r"^(\d{1,2}):00$")
 
 
 # ---- positions ----------------------------------------------------------------------------------------
-def _data_pos(game, *path):
-    node = game.meta.get("data")
-    pos = game.meta.at("data")
-    for key in path:
-        if node is None or not hasattr(node, "at"):
-            break
-        try:
-            pos = node.at(key)
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            break
-    return pos
 
 
 def _norm(v):
@@ -58,7 +45,7 @@ def _check_data_rules(game):
     for key, (want, what) in DATA_RULES.items():
         have = game.data.get(key)
         if have is None:
-            yield error(_data_pos(game), f"`data.{key}` is missing — the game's {what}: {want}", check="data")
+            yield error(data_pos(game), f"`data.{key}` is missing — the game's {what}: {want}", check="data")
             continue
         yield from _compare(game, (key,), _norm(have), _norm(want), what)
 
@@ -67,19 +54,19 @@ def _compare(game, path, have, want, what):
     name = "data." + ".".join(map(str, path))
     if isinstance(want, dict):
         if not isinstance(have, dict):
-            yield error(_data_pos(game, *path), f"`{name}` should be a map ({what})", check="data")
+            yield error(data_pos(game, *path), f"`{name}` should be a map ({what})", check="data")
             return
         for k in have:
             if k not in want:
-                yield error(_data_pos(game, *_real(game, path, k)), f"`{name}.{k}` is not in the rules ({what}: "
+                yield error(data_pos(game, *_real(game, path, k)), f"`{name}.{k}` is not in the rules ({what}: "
                             f"{', '.join(want)}) — remove it", check="data")
         for k, w in want.items():
             if k not in have:
-                yield error(_data_pos(game, *path), f"`{name}` has no `{k}` — the rules say {w} ({what})", check="data")
+                yield error(data_pos(game, *path), f"`{name}` has no `{k}` — the rules say {w} ({what})", check="data")
             else:
                 yield from _compare(game, _real(game, path, k), have[k], w, what)
     elif have != want:
-        yield error(_data_pos(game, *path), f"`{name}` is {have} — the published rules say {want} ({what}); "
+        yield error(data_pos(game, *path), f"`{name}` is {have} — the published rules say {want} ({what}); "
                     f"write {want}", check="data")
 
 
@@ -136,9 +123,8 @@ def check(game):
 def _rendered_names(game, clues, lang) -> dict:
     """{clue id: its name as printed in `lang`} (content text is a template); raw text if it cannot
     be rendered (the build reports the broken template at its line)."""
-    from pnp.templates.context import ContentTemplateError, MissingTranslation
     try:
-        deck = memo.context(game, lang).game["decks"][clues.id]
+        deck = api.context(game, lang).game["decks"][clues.id]
         return {card["id"]: card.get("name") for card in deck}
     except (ContentTemplateError, MissingTranslation):
         return {item.id: game.text(item.get("name"), lang) for item in clues.items}
@@ -160,8 +146,8 @@ def _check_names(game, clues):
             else:
                 seen[key] = item.id
     # every picture and every hour once: declared in game.yaml `checks:`, required here
-    yield from declared.require(game, clues.id, "unique", ("art",), "names")
-    yield from declared.require(game, clues.id, "unique", ("hour",), "names")
+    yield from api.require(game, clues.id, "unique", ("art",), "names")
+    yield from api.require(game, clues.id, "unique", ("hour",), "names")
     for item in clues.items:
         cat = item.get("category")
         if cat == "time":
@@ -203,27 +189,27 @@ def _check_binding(game):
     """The notebook's strips stack into the cover, and every strip gets punch marks to bind it by."""
     b = game.data.get("binding")
     if not isinstance(b, dict) or not all(isinstance(b.get(k), (int, float)) for k in ("first", "pitch", "count", "diameter")):
-        yield error(_data_pos(game, "binding"), "`data.binding` needs numbers first, pitch, count and diameter (mm)",
+        yield error(data_pos(game, "binding"), "`data.binding` needs numbers first, pitch, count and diameter (mm)",
                     check="binding")
         return
     try:
-        geo = memo.layouts(game).geometry
+        geo = api.layouts(game).geometry
         page_h, cover_h = geo("lady-alice/notebook-page")["h"], geo("lady-alice/notebook-cover")["h"]
     except Exception:  # noqa: BLE001 (a missing or broken layout is reported by the build)
         return
     if abs(page_h * NOTEBOOK_SECTIONS - cover_h) > 0.01:
-        yield error(_data_pos(game, "notebook"), f"{NOTEBOOK_SECTIONS} notebook strips of {page_h:g} mm make "
+        yield error(data_pos(game, "notebook"), f"{NOTEBOOK_SECTIONS} notebook strips of {page_h:g} mm make "
                     f"{page_h * NOTEBOOK_SECTIONS:g} mm, the cover is {cover_h:g} mm — they must stack to the cover's "
                     f"height", check="binding")
     holes = [b["first"] + i * b["pitch"] for i in range(int(b["count"]))]
     r = b["diameter"] / 2
     if holes and (holes[0] - r < 0 or holes[-1] + r > cover_h):
-        yield error(_data_pos(game, "binding"), f"punch marks from {holes[0]:g} to {holes[-1]:g} mm run off the "
+        yield error(data_pos(game, "binding"), f"punch marks from {holes[0]:g} to {holes[-1]:g} mm run off the "
                     f"{cover_h:g} mm cover", check="binding")
     for i in range(NOTEBOOK_SECTIONS):
         top, bottom = i * page_h, (i + 1) * page_h
         if not any(top + r <= h <= bottom - r for h in holes):
-            yield error(_data_pos(game, "binding"), f"notebook section {i + 1} ({top:g}–{bottom:g} mm on the spine) "
+            yield error(data_pos(game, "binding"), f"notebook section {i + 1} ({top:g}–{bottom:g} mm on the spine) "
                         f"gets no whole punch mark — it could not be bound", check="binding")
 
 
@@ -232,20 +218,20 @@ def _check_arrangement(game, name, els, by_id):
     data = game.data.get(name)
     what = {"desk": "Holmes's desk (`data.desk`)", "notebook": "Holmes's notebook (`data.notebook`)"}[name]
     if not isinstance(data, dict):
-        yield error(_data_pos(game, name), f"{what} is missing — list the clue ids of each category", check=name)
+        yield error(data_pos(game, name), f"{what} is missing — list the clue ids of each category", check=name)
         return
     for cat in data:
         if cat not in CATEGORIES:
-            yield error(_data_pos(game, name, cat), f"{what}: `{cat}` is not a category ({', '.join(CATEGORIES)})",
+            yield error(data_pos(game, name, cat), f"{what}: `{cat}` is not a category ({', '.join(CATEGORIES)})",
                         check=name)
     for cat in CATEGORIES:
         ids = data.get(cat)
         if not isinstance(ids, list):
-            yield error(_data_pos(game, name), f"{what} has no list for `{cat}`", check=name)
+            yield error(data_pos(game, name), f"{what} has no list for `{cat}`", check=name)
             continue
         seen = set()
         for i, e in enumerate(ids):
-            pos = _data_pos(game, name, cat, i)
+            pos = data_pos(game, name, cat, i)
             if not isinstance(e, str):
                 yield error(pos, f"{what}: `{e}` should be a clue card id", None, name)
                 continue
@@ -258,14 +244,14 @@ def _check_arrangement(game, name, els, by_id):
                 yield error(pos, f"{what}: `{e}` is a {by_id[e]} card, listed under {cat}", e, name)
         for e in els.get(cat, []):
             if e not in seen:
-                yield error(_data_pos(game, name, cat), f"{what}: the {cat} clue `{e}` has no "
+                yield error(data_pos(game, name, cat), f"{what}: the {cat} clue `{e}` has no "
                             f"{'field' if name == 'desk' else 'page'}", e, name)
         want = PER_CATEGORY if name == "desk" else NOTEBOOK_PAGES
         if len(ids) != want:
-            yield error(_data_pos(game, name, cat), f"{what}: {len(ids)} entries for {cat} — there are "
+            yield error(data_pos(game, name, cat), f"{what}: {len(ids)} entries for {cat} — there are "
                         f"{want}", check=name)
     if name == "notebook" and len(data) != NOTEBOOK_SECTIONS:
-        yield error(_data_pos(game, name), f"{what} has {len(data)} sections — the notebook has "
+        yield error(data_pos(game, name), f"{what} has {len(data)} sections — the notebook has "
                     f"{NOTEBOOK_SECTIONS}", check=name)
 
 
@@ -282,10 +268,10 @@ def _check_order(game):
     want = [chr(ord("A") + i) for i in range(len(order))]
     for cat, have, w in zip(order, letters, want):
         if have != w:
-            yield error(_data_pos(game, "categories", cat, "letter"), f"the {cat} code letter is {have!r}, but {cat} "
+            yield error(data_pos(game, "categories", cat, "letter"), f"the {cat} code letter is {have!r}, but {cat} "
                         f"is section {w} of the notebook (`data.notebook` order) — write letter: {w}", check="order")
     if isinstance(desk, dict) and [c for c in desk if c in CATEGORIES] != order:
-        yield error(_data_pos(game, "desk"), f"Holmes's desk lists its panels as {', '.join(desk)}, the notebook "
+        yield error(data_pos(game, "desk"), f"Holmes's desk lists its panels as {', '.join(desk)}, the notebook "
                     f"and the card codes as {', '.join(order)} — put the desk's panels in the notebook's order",
                     check="order")
 
@@ -309,7 +295,7 @@ def _check_pieces(game):
     most = max(PLAYERS)
     colours = game.data.get("token_colours")
     if isinstance(colours, dict) and len(colours) < most:
-        yield error(_data_pos(game, "token_colours"), f"{len(colours)} token colours for up to {most} students — "
+        yield error(data_pos(game, "token_colours"), f"{len(colours)} token colours for up to {most} students — "
                     f"each student needs a colour", check="linked")
     true_most = max(dealt(p) for p in PLAYERS)           # true elements in play at most (5 players)
     tokens = comps.get("tokens")
@@ -358,10 +344,10 @@ def _check_tokens(game):
         for colour, spec in colours.items():
             symbol = spec.get("symbol") if isinstance(spec, dict) else None
             if not symbol:
-                yield error(_data_pos(game, "token_colours", colour), f"token colour `{colour}` has no `symbol` — "
+                yield error(data_pos(game, "token_colours", colour), f"token colour `{colour}` has no `symbol` — "
                             f"tokens that differ only by colour cannot be told apart in black and white", check="tokens")
             elif symbol in seen:
-                yield error(_data_pos(game, "token_colours", colour, "symbol"), f"token colours `{colour}` and "
+                yield error(data_pos(game, "token_colours", colour, "symbol"), f"token colours `{colour}` and "
                             f"`{seen[symbol]}` share the symbol `{symbol}` — give each colour its own", check="tokens")
             else:
                 seen[symbol] = colour

@@ -16,8 +16,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.rules import memo
-from pnp.rules.base import error, warning
+from pnp.rules import api
+from pnp.rules.api import BookletSource as Source, Pos, data_pos, error, localise, warning
 
 GAME = "tiny-epic-crimes"
 SHIFT = 100
@@ -78,9 +78,9 @@ class _Texts:
     """Renders the text elements of a layout for every face it prints, in one language."""
 
     def __init__(self, game, lang, shifted):
-        self.layouts = memo.layouts(game)
+        self.layouts = api.layouts(game)
         g = replace(game, data=_shift(dict(game.data))) if shifted else game
-        self.ctx = memo.context(g, lang)
+        self.ctx = api.context(g, lang)
         self.lang, self.shifted = lang, shifted
         self._faces = {}
 
@@ -103,22 +103,20 @@ class _Texts:
                         yield comp, i, ctx
 
     def element(self, el, ctx):
-        from pnp.templates import templating
-        from pnp.templates.context import localise
         raw = el.attrs.get("text")
         if raw is None:
             return []
         raw = localise(raw, self.lang, tuple(DIRECTION), "", el.pos) if isinstance(raw, dict) else raw
         instances = [ctx]
         if el.attrs.get("repeat") is not None:
-            instances = [dict(ctx, item=it, index=i) for i, it in enumerate(templating.evaluate(str(el.attrs["repeat"]), ctx))]
+            instances = [dict(ctx, item=it, index=i) for i, it in enumerate(api.evaluate(str(el.attrs["repeat"]), ctx))]
         out = []
-        with templating.deadline():   # one timer for the element's instances on this face (the build: per face)
+        with api.deadline():   # one timer for the element's instances on this face (the build: per face)
             for ictx in instances:
                 when = el.attrs.get("when", True)
-                if isinstance(when, str) and not templating.evaluate(when, ictx):
+                if isinstance(when, str) and not api.evaluate(when, ictx):
                     continue
-                text = templating.render(raw, ictx) if templating.is_template(raw) else str(raw)
+                text = api.render(raw, ictx) if api.is_template(raw) else str(raw)
                 out.append((ictx.get("index"), text))
         return out
 
@@ -193,8 +191,6 @@ def check(game):
 def _booklet(game, texts):
     """The rules booklet (`rules.<lang>.md`, jinja over data): every numeral comes from data or from
     the components' counts, like the printed pieces (list numbering aside)."""
-    from pnp.core.errors import Pos
-    from pnp.booklet.md import Source
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     for lang, path in (getattr(comp, "files", None) or {}).items():
         if lang not in game.languages or not Path(path).is_file():
@@ -223,7 +219,6 @@ def _booklet(game, texts):
 
 
 def _data_phrases(game):
-    from pnp.rules.tiny_epic_crimes_published import _data_pos
     tb = game.data.get("tiebreak", [])
     for i, t in enumerate(tb if isinstance(tb, list) else []):
         if not isinstance(t, dict):
@@ -233,11 +228,11 @@ def _data_phrases(game):
             words = DIRECTION.get(lang, {}).get(t.get("best"), ())
             what = SUBJECT.get(lang, {}).get(t.get("key"), ())
             if words and not any(w in text for w in words):
-                yield error(_data_pos(game, "tiebreak", i), f"data.tiebreak[{i}] ranks by the {t.get('best')} "
+                yield error(data_pos(game, "tiebreak", i), f"data.tiebreak[{i}] ranks by the {t.get('best')} "
                             f"{t.get('key')} but its {lang} text `{text}` says another direction — use one of "
                             f"{', '.join(words)}", check="printed")
             if what and not any(w in text for w in what):
-                yield error(_data_pos(game, "tiebreak", i), f"data.tiebreak[{i}] compares {t.get('key')} but its "
+                yield error(data_pos(game, "tiebreak", i), f"data.tiebreak[{i}] compares {t.get('key')} but its "
                             f"{lang} text `{text}` names something else", check="printed")
     actions = game.data.get("actions", [])
     for i, a in enumerate(actions if isinstance(actions, list) else []):
@@ -246,6 +241,6 @@ def _data_phrases(game):
         for lang in game.languages:
             text = str(game.text(a.get("text"), lang) or "")
             if COMPARE[a["id"]] not in text:
-                yield error(_data_pos(game, "actions", i), f"the {lang} text of action `{a['id']}` must compare with "
+                yield error(data_pos(game, "actions", i), f"the {lang} text of action `{a['id']}` must compare with "
                             f"`{COMPARE[a['id']]}` (the roll or the token against the hours spent), as the rules do",
                             check="printed")

@@ -13,9 +13,9 @@ evaluated for each repeated instance:
 from __future__ import annotations
 
 
-from pnp.rules import memo
-from pnp.rules import doomsday_logic as L
-from pnp.rules.base import error
+from pnp.rules import api
+from pnp.rules.api import error
+from pnp.games.doomsday_files import logic as L
 
 CHECK = "doomsday-files:print"
 DOOM, SANITY, ACTION = "doomsday-files/doom", "doomsday-files/sanity", "doomsday-files/action"
@@ -25,13 +25,11 @@ class Printed:
     """Evaluates a layout's elements for one language, as the build does."""
 
     def __init__(self, game, lang=None):
-        from pnp.templates import templating
-        from pnp.core import units
-        self.t, self.u = templating, units
+        self.t, self.u = api, api
         self.game = game
         self.lang = lang or game.languages[0]
-        self.layouts = memo.layouts(game)
-        self.gc = memo.context(game, self.lang)
+        self.layouts = api.layouts(game)
+        self.gc = api.context(game, self.lang)
 
     def ctx(self, comp=None, index=0):
         if comp is not None and comp.items:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from pnp.rules import memo
-from pnp.rules.base import error, warning
+from pnp.rules import api
+from pnp.rules.api import error, warning
 
 GAME = "tiny-epic-crimes"
 BACK, ENVELOPE = f"{GAME}/suspect-back", f"{GAME}/envelope"
@@ -49,12 +49,10 @@ class Masks:
     """The printed geometry of the suspect backs and the envelopes, in mm (card coordinates for masks)."""
 
     def __init__(self, game, lang=None):
-        from pnp.templates import templating
-        from pnp.core import units
-        self._t, self._u = templating, units
+        self._t, self._u = api, api
         self.game = game
-        self.layouts = memo.layouts(game)
-        self.ctx = memo.context(game, lang or game.languages[0])
+        self.layouts = api.layouts(game)
+        self.ctx = api.context(game, lang or game.languages[0])
         self.back = self.layouts.get(BACK, game.pos)
         self.env = self.layouts.get(ENVELOPE, game.pos)
         self.g_back = self.layouts.geometry(BACK)
@@ -87,7 +85,6 @@ class Masks:
             return self._card(comp, index)
 
     def _card(self, comp, index):
-        from pnp.layout.components import icon_field
         ctx = self._ctx(comp, index)
         slots = {t: (self.rect(self.back, f"slot_{t}", ctx), self.value(self.back, f"slot_{t}", "name", ctx, "str"))
                  for t in self.types}
@@ -95,10 +92,10 @@ class Masks:
              (("x", "len"), ("y", "len"), ("w", "len"), ("h", "len"), ("size", "len"), ("clearance", "len"),
               ("cols", "num"), ("rows", "num"), ("each", "num"), ("pool", "str"), ("shown", "str"),
               ("avoid", "str"), ("seed", "str"))}
-        plan = icon_field.plan(v["x"], v["y"], v["w"], v["h"], float(v["cols"]), float(v["rows"]), v["size"],
-                               icon_field.parse_pool(v["pool"]), float(v["each"]),
-                               [n for n, _c in icon_field.parse_pool(v["shown"])],
-                               icon_field.parse_rects(v["avoid"]), v["clearance"], v["seed"])
+        plan = api.icon_field.plan(v["x"], v["y"], v["w"], v["h"], float(v["cols"]), float(v["rows"]), v["size"],
+                               api.icon_field.parse_pool(v["pool"]), float(v["each"]),
+                               [n for n, _c in api.icon_field.parse_pool(v["shown"])],
+                               api.icon_field.parse_rects(v["avoid"]), v["clearance"], v["seed"])
         decoys = [((x, y, v["size"], v["size"]), name) for x, y, name, _c in plan]
         return {"slots": slots, "decoys": decoys, "arrow": self.rect(self.back, "arrow", {"data": {}})}
 

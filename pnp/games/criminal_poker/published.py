@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules.base import error
-from pnp.rules import criminal_poker as cp
+from pnp.rules.api import error
+from pnp.games.criminal_poker import logic as cp
 
 TYPES = tuple(cp.EVIDENCE)
 

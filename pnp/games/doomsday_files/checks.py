@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnp.core.errors import did_you_mean
-from pnp.rules import declared
-from pnp.rules.base import error, warning
+from pnp.rules import api
+from pnp.rules.api import did_you_mean, error, warning
 
-from pnp.rules.doomsday_logic import (  # the game's numbers and logic, re-exported here
+from pnp.games.doomsday_files.logic import (  # the game's numbers and logic, re-exported here
     ACTIONS, APOSTATE_TARGET, BALANCE, CASES, CASE_LIMIT, CASE_PENALTY, Card, Case, DATA, DIFFICULTIES,
     DOOM_MAX, FORBIDDEN, FORBIDDEN_DIFFICULTY, GUARDIAN_TARGET, HAND_LIMIT, MYSTERIES, NEEDS, OTHERS,
     PLAYERS, PROFESSIONS, Resolution, SANITY_START, SECRETS, SYMBOLS, SanityZero, TIMINGS, deal_secrets,
@@ -73,7 +72,7 @@ def _deck_pos(comp):
 
 # ---- the checks ---------------------------------------------------------------------------------
 def check(game):
-    from pnp.rules import doomsday_print, doomsday_text
+    from pnp.games.doomsday_files import tracks as doomsday_print, printed as doomsday_text
     data_errors = list(_check_data(game))
     yield from data_errors
     yield from _check_actions(game)
@@ -217,7 +216,7 @@ def _check_professions(game):
             yield error(it.at("sanity"), f"profession `{it.id}` raises the sanity limit by {it.get('sanity')}; "
                         f"write 0, 1 or 2", it.id, "doomsday-files:professions")
     # every profession its own name: declared in game.yaml `checks:`, required here
-    yield from declared.require(game, comp.id, "unique", ("name",), "doomsday-files:professions")
+    yield from api.require(game, comp.id, "unique", ("name",), "doomsday-files:professions")
     if comp.items and not any(it.get("sanity", 0) > 0 for it in comp.items):
         yield error(_deck_pos(comp), "no profession raises the sanity limit; some must (`sanity: 1`)",
                     check="doomsday-files:professions")

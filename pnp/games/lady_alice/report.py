@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from pnp.rules.lady_alice_logic import ALL_BLUE, CATEGORIES, PLAYERS, TOKEN_VALUES, deal, elements_of, verdict_count
+from pnp.games.lady_alice.logic import ALL_BLUE, CATEGORIES, PLAYERS, TOKEN_VALUES, deal, elements_of, verdict_count
 
 # ---- summary and report -----------------------------------------------------------------------------
 SIM_DEALS = 4000

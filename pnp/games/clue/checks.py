@@ -11,9 +11,9 @@ Public game logic: `hand_sizes(players)` (cards per player in dealing order), `c
 """
 from __future__ import annotations
 
-from pnp.rules import declared
-from pnp.rules.base import error
-from pnp.rules.clue_deduction import (ENVELOPE, HANDS, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
+from pnp.rules import api
+from pnp.rules.api import error
+from pnp.games.clue.logic import (ENVELOPE, HANDS, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
                                       deduce, hand_sizes)
 
 __all__ = ["ENVELOPE", "HANDS", "Deduction", "Suggestion", "categories", "check", "deduce", "hand_sizes", "report", "summary"]
@@ -31,7 +31,7 @@ def categories(game) -> dict[str, list[str]]:
     return out
 
 
-from pnp.rules.clue_board import SIDES, Board, _board_item, board  # noqa: F401  (the board as data)
+from pnp.games.clue.board import SIDES, Board, _board_item, board  # noqa: F401  (the board as data)
 
 
 # ---- checks ----------------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def check(game):
     yield from _check_categories(game, comp)
     yield from _check_hands(game, comp)
     yield from _check_board(game, comp)
-    from pnp.rules import clue_print
+    from pnp.games.clue import printed as clue_print
     cats = categories(game)
     yield from clue_print.check(game, cats.get("suspect", []), cats.get("weapon", []))
 
@@ -74,7 +74,7 @@ def _check_cards(game, comp):
             pos = have[-1].at("category") if have else (comp.source or comp.pos)
             yield error(pos, f"only {len(have)} {cat} cards, the game needs {need} — add "
                         f"{need - len(have)} more", None, "cards")
-    yield from declared.require(game, comp.id, "unique", ("name",), "cards")  # every card its own name
+    yield from api.require(game, comp.id, "unique", ("name",), "cards")  # every card its own name
     order = game.data.get("category_order") or []
     if order and sorted(map(str, order if isinstance(order, list) else [order])) != sorted(REQUIRED):
         yield error(game.meta["data"].at("category_order"), f"`category_order` should list {', '.join(REQUIRED)}",

@@ -1,0 +1,5 @@
+"""Clue: the rules plug-in."""
+from pnp.games.clue import checks
+from pnp.rules.api import Plugin
+
+plugin = Plugin("clue", check=checks.check, summary=checks.summary, report=checks.report)

@@ -1,0 +1,5 @@
+"""Doomsday Files: the rules plug-in."""
+from pnp.games.doomsday_files import checks
+from pnp.rules.api import Plugin
+
+plugin = Plugin("doomsday-files", check=checks.check, summary=checks.summary, report=checks.report)

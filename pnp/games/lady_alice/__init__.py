@@ -1,0 +1,5 @@
+"""Lady Alice: the rules plug-in."""
+from pnp.games.lady_alice import checks, report
+from pnp.rules.api import Plugin
+
+plugin = Plugin("lady-alice", check=checks.check, summary=report.summary, report=report.report)

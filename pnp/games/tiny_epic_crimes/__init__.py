@@ -1,0 +1,5 @@
+"""Tiny Epic Crimes: the rules plug-in."""
+from pnp.games.tiny_epic_crimes import checks
+from pnp.rules.api import Plugin
+
+plugin = Plugin("tiny-epic-crimes", check=checks.check, summary=checks.summary, report=checks.report)
