@@ -205,3 +205,21 @@ def test_cards_from_a_spreadsheet_are_shown_but_not_written(env):
     assert page.status_code == 200 and "edit them there" in page.text and "<textarea" not in page.text
     assert post(client, "/api/preview", card="red-one", edits=[]).json()["front"]
     assert (game / "cards.csv").read_text("utf-8").startswith("id,name.en")
+
+
+def test_the_card_page_previews_the_layout_the_card_chooses(tmp_path):
+    """A deck with `front: {by: …}`: the studio once previewed the component's default layout while the
+    build printed the chosen one (and showed that layout's problems as the card's)."""
+    root = make(tmp_path)
+    game = root / "content" / "mini" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace(
+        "front: mini/card", "front: {by: colour, cases: {blue: mini/card-blue}, default: mini/card}"), "utf-8")
+    (root / "layouts" / "mini" / "card-blue.yaml").write_text(   # the chosen layout's name never fits
+        "extends: mini/card\nelements:\n  name: {w: 4, h: 3, size: 16}\n", "utf-8")
+    client = TestClient(create_app(Studio(root, out=tmp_path / "out"), token=TOKEN, poll=None),
+                        base_url="http://127.0.0.1")
+    client.headers["X-Studio-Token"] = TOKEN
+    blue = post(client, "/api/preview", card="blue-two", edits=[]).json()
+    red = post(client, "/api/preview", card="red-one", edits=[]).json()
+    assert any(f["check"] == "text-fits" and f["card"] == "blue-two" for f in blue["findings"])
+    assert not any(f["check"] == "text-fits" and f["card"] == "red-one" for f in red["findings"])

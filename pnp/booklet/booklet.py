@@ -109,17 +109,17 @@ def build(prep, resolver, comp, paper: str) -> Built:
     fw = pw - margin["inner"] - margin["outer"]
     fh = ph - margin["top"] - margin["bottom"]
 
-    from pnp.layout.choice import layout_for
-    chosen: dict = {}
+    from pnp.layout.choice import Faces
+    chooser: dict = {}
 
     def face_of(pic):
         c = game.components[pic.component]
         idx = next(i for i, it in enumerate(c.items) if it.id == pic.card)
         item = c.items[idx]
-        cdecl = game.meta["components"][c.id]
         side = "back" if pic.back else "front"
-        default = prep.layouts.get(c.back if pic.back else c.front, cdecl.at(side))
-        lay = layout_for(prep, c, item, side, default, cdecl, chosen, resolver) or default   # the card's own choice
+        faces = chooser.get(c.id) or chooser.setdefault(c.id, Faces(prep, c, resolver))
+        default = faces.back if pic.back else faces.front
+        lay = faces.side(item, side) or default   # the card's own choice
         got = resolver.pictured.get((c.id, idx, side))
         if got is None:   # the first copy's face, as the build makes it: the build takes it from here
             ctx = resolver.ctx.face(c, idx, 0)

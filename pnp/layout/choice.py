@@ -1,6 +1,9 @@
 """Per-card layouts: a component's `front:`/`back:` may choose each card's layout by a field's value
 (`{by: type, cases: {weapon: g/weapon}, default: g/card}`) or let the card name it (no `cases`).
-The rule is parsed by the content loader (`Component.choose`, `Component.layout_of`)."""
+The rule is parsed by the content loader (`Component.choose`, `Component.layout_of`).
+
+`Faces(prep, comp, resolver)` is the one answer to "which layout draws this face": the build, the
+booklet's pictures and the studio's card page all ask it, so what previews is what prints."""
 from __future__ import annotations
 
 from pnp.core.errors import Problem, Problems
@@ -32,3 +35,26 @@ def layout_for(prep, comp, item, side, default, decl, memo, resolver):
         lay = None
     memo[name] = lay
     return lay
+
+
+class Faces:
+    """The layouts that draw one component's faces: `faces(item)` → (front, back) of that item, its
+    own choice where the component chooses per card (None where a chosen layout is bad: the problem
+    is the resolver's). Reading the defaults raises Problems as `Layouts.get` does."""
+
+    def __init__(self, prep, comp, resolver):
+        self.prep, self.comp, self.resolver = prep, comp, resolver
+        self.decl = prep.game.meta["components"][comp.id]
+        at = (lambda side: self.decl.at(side) if side in self.decl else comp.pos)
+        self.front = prep.layouts.get(comp.front, at("front"))
+        self.back = prep.layouts.get(comp.back, at("back")) if comp.back else None
+        self.memo: dict = {}
+
+    def __call__(self, item) -> tuple:
+        return self.side(item, "front"), self.side(item, "back")
+
+    def side(self, item, side: str):
+        default = self.front if side == "front" else self.back
+        if default is None:
+            return None
+        return layout_for(self.prep, self.comp, item, side, default, self.decl, self.memo, self.resolver)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.core.cache import digest
 from pnp.core.pieces import Run
-from pnp.layout.choice import layout_for
+from pnp.layout.choice import Faces
 from pnp.lint import geometry
 from pnp.resolve import reuse
 from pnp.resolve.face import Resolver
@@ -20,10 +20,7 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
     """
     game = prep.game
     ctx_all = resolver.ctx
-    decl = game.meta["components"][comp.id]
-    front0 = prep.layouts.get(comp.front, decl.at("front"))
-    back0 = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-    chosen: dict = {}
+    layouts = Faces(prep, comp, resolver)
     reprs: dict = {}      # layout → a digest of its repr, for cache keys (once per layout, not per card)
     beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
     seen = None
@@ -31,8 +28,7 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
         seen = resolver.beyond = resolver.beyond or reuse.Beyond(prep, resolver)
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
-        front = layout_for(prep, comp, item, "front", front0, decl, chosen, resolver)
-        back = layout_for(prep, comp, item, "back", back0, decl, chosen, resolver)
+        front, back = layouts(item)
         if front is None:
             continue
         if cache is not None and (id(front), id(back)) not in beyond:

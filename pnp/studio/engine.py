@@ -17,6 +17,7 @@ from pathlib import Path
 from pnp.pipeline import facestore
 from pnp.pipeline.build import Options, Project, build_game, check_game, prepare, resolver_for
 from pnp.content.yamlfile import MAX_SCALAR, overlay
+from pnp.layout.choice import Faces
 from pnp.core.errors import Problems
 from pnp.studio import yamledit
 from pnp.studio.files import Refused, loads, render_png, write_atomic  # noqa: F401  (Refused: the app catches it here)
@@ -288,13 +289,14 @@ class Studio:
         comp, item, i = self._item(prep.game, comp_id, card)
         ctx = resolver.ctx.face(comp, i, 0)
         ctx["geometry"] = prep.layouts.geometry
-        decl = prep.game.meta["components"][comp.id]
         font = prep.fonts.name("sans")
         try:
-            front = prep.layouts.get(comp.front, decl.at("front"))
-            back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
+            front, back = Faces(prep, comp, resolver)(item)   # the layouts the build draws this card with
         except Problems as e:
             return {"problems": [str(p) for p in e.problems], "findings": [], "front": None, "back": None}
+        if front is None:   # a chosen layout that cannot be used: the resolver holds the problem
+            return {"problems": [str(p) for p in sorted(resolver.problems, key=str)], "findings": [],
+                    "front": None, "back": None}
         f = resolver.face(front, ctx, item.id, item.pos, f"{comp.id}/{item.id}.front")
         bk = resolver.face(back, ctx, item.id, item.pos, f"{comp.id}/{item.id}.back") if back else None
         found = sorted(set(prep.findings) | resolver.findings)
