@@ -9,6 +9,8 @@ from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
 from pnp.content import sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
+from pnp.core import paths
+from pnp.core.paths import inside
 from pnp.core.errors import Collector, Pos, Problems, display_path, did_you_mean
 from pnp.core import colors
 
@@ -295,20 +297,13 @@ def _booklet(root, cid, decl, c, langs, col):
 
 def _inside(root: Path, rel: str, pos: Pos, col: Collector):
     """A path named in content must stay inside the game folder (no `..`, no absolute, no escaping links)."""
-    p = Path(rel)
-    if p.is_absolute() or ".." in p.parts:
-        col.add(pos, f"`{rel}` leads outside the game folder", "name a file inside content/<game>/")
+    got = inside(root, rel, special=False)
+    if not got:
+        todo = {paths.MISSING: "check the file name", paths.LINK_OUT: "copy the file into the game folder"}
+        col.add(pos, f"`{rel}` {got.wrong.replace('the folder', 'the game folder')}",
+                todo.get(got.wrong, "name a file inside content/<game>/"))
         return None
-    full = (root / p)
-    try:
-        real = full.resolve(strict=True)
-    except (OSError, RuntimeError):
-        col.add(pos, f"`{rel}` does not exist", "check the file name")
-        return None
-    if not real.is_relative_to(root.resolve()):
-        col.add(pos, f"`{rel}` is a link that leads outside the game folder", "copy the file into the game folder")
-        return None
-    return full
+    return got.path
 
 
 def _deck(deck: YMap, cid, fields, langs, col):

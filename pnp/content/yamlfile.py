@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from pnp.core.paths import special_file  # noqa: F401  (readers of content files ask it here too)
 from pnp.core.errors import Pos, Problem, Problems, display_path
 
 MAX_FILE_BYTES = 32_000_000  # a 10,000-card deck is ~2 MB; far larger is a mistake (or an attack)
@@ -265,18 +266,6 @@ def _parse(text: str, file: str):
     if node is None:
         return None
     return _Builder(file).build(node)
-
-
-def special_file(path: Path) -> str | None:
-    """What path is when it exists but is no regular file (a pipe would block a reader for ever)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return None
-    if stat.S_ISREG(mode):
-        return None
-    return {stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a device",
-            stat.S_IFBLK: "a device", stat.S_IFDIR: "a folder"}.get(stat.S_IFMT(mode), "a special file")
 
 
 def not_regular(path: Path, what: str) -> Problem:

@@ -13,6 +13,7 @@ from pnp import __version__
 from pnp.content.loader import find_games, load_game
 from pnp.core.errors import Pos, Problem, Problems, did_you_mean, display_path
 from pnp.core.findings import RuleErrors  # noqa: F401  (raised here; commands catch it from the build)
+from pnp.core.paths import inside
 from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.core.units import mm
 from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
@@ -132,9 +133,9 @@ def _fonts(game) -> fontmod.FontSet:
             if file in fontmod.BUILTIN:
                 roles[key] = fontmod.builtin_path(file)
                 continue
-            p = Path(str(file))
-            full = game.root / p
-            if p.is_absolute() or ".." in p.parts or not full.is_file() or not full.resolve().is_relative_to(game.root.resolve()):
+            got = inside(game.root, str(file))
+            full = got.path
+            if not got or not full.is_file():
                 what = f"font `{file}`" + (f" (the `{face}` face of role `{role}`)" if face != "regular" else "")
                 problems.append(Problem(fpos, f"{what} is not a file inside the game folder",
                                         f"use {', '.join(fontmod.BUILTIN)} or a .ttf/.otf file in content/{game.id}/"))

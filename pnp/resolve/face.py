@@ -10,7 +10,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.content.yamlfile import special_file
+from pnp.core.paths import OUTSIDE, inside
 from pnp.core.errors import Pos, Problem, did_you_mean
 from pnp.layout import checks
 from pnp.core import colors, units
@@ -351,20 +351,10 @@ def _image_info(root: str, src: str):
 
 def _inside(root: str, src: str):
     """The real path of `src` inside the game folder, or what is wrong with it."""
-    rootp = Path(root)
-    p = Path(src)
-    if p.is_absolute() or ".." in p.parts:
-        return "the path leads outside the game folder"
-    full = rootp / p
-    try:
-        real = full.resolve(strict=True)
-    except (OSError, RuntimeError):
-        return "the file does not exist"
-    if not real.is_relative_to(rootp.resolve()):
-        return "the file is a link that leads outside the game folder"
-    if special_file(real):
-        return f"the file is {special_file(real)}, not a regular file"
-    return real
+    got = inside(root, src)
+    if got:
+        return got.real
+    return f"the {'path' if got.wrong == OUTSIDE else 'file'} {got.wrong.replace('the folder', 'the game folder')}"
 
 
 def _bitmap_info(real: Path):

@@ -20,7 +20,7 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
     """
     game = prep.game
     ctx_all = resolver.ctx
-    layouts = Faces(prep, comp, resolver)
+    chooser = Faces(prep, comp, resolver)
     reprs: dict = {}      # layout → a digest of its repr, for cache keys (once per layout, not per card)
     beyond: dict = {}     # (front, back) → fingerprints of what their templates read beyond the card
     seen = None
@@ -28,7 +28,7 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
         seen = resolver.beyond = resolver.beyond or reuse.Beyond(prep, resolver)
     for i in range(len(comp.items)) if items is None else items:
         item = comp.items[i]
-        front, back = layouts(item)
+        front, back = chooser(item)
         if front is None:
             continue
         if cache is not None and (id(front), id(back)) not in beyond:

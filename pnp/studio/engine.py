@@ -17,6 +17,7 @@ from pathlib import Path
 from pnp.pipeline import facestore
 from pnp.pipeline.build import Options, Project, build_game, check_game, prepare, resolver_for
 from pnp.content.yamlfile import MAX_SCALAR, overlay
+from pnp.core.paths import inside
 from pnp.layout.choice import Faces
 from pnp.core.errors import Problems
 from pnp.studio import yamledit
@@ -122,8 +123,8 @@ class Studio:
                 path, inline = root / "game.yaml", True
             else:
                 raise Refused(400, f"component `{comp_id}` has no cards to edit")
-            real = path.resolve()
-            if not real.is_relative_to(root.resolve()) or not real.is_file():
+            got = inside(root, decl["cards"] if not inline else "game.yaml")
+            if not got or not got.real.is_file():
                 raise Refused(403, f"`{decl.get('cards')}` is outside the game folder: the studio writes only inside it")
             return path, inline, comp_id
 
