@@ -138,7 +138,7 @@ def test_a_damaged_or_foreign_store_is_not_read(tmp_path, monkeypatch, cache):
     assert _pdf(tmp_path / "b") == _pdf(tmp_path / "a")
     assert store.read_bytes() == good                     # and written whole again
     # another pnp (its source differs) or other fonts: the store is someone else's
-    monkeypatch.setattr(facestore, "_code", lambda: "another pnp")
+    monkeypatch.setattr(facestore, "code_stamp", lambda: "another pnp")
     seen.clear()
     _build(root, tmp_path / "c")
     assert len(seen) == 8
@@ -186,16 +186,17 @@ def test_a_build_of_some_components_keeps_the_other_faces(tmp_path, monkeypatch,
 
 
 def test_the_store_names_pnps_own_source_and_stays_small(tmp_path, monkeypatch, cache):
-    """The fingerprint reads every module and built-in layout of the pnp package (and nothing beside
-    it); a store larger than MAX_BYTES is not written."""
+    """The fingerprint (the one code stamp of every cache) reads every module and built-in layout of the
+    pnp package (and nothing beside it); a store larger than MAX_BYTES is not written."""
     from pathlib import Path
 
     import pnp
+    from pnp.core import cache as caches
     from pnp.pipeline import facestore
     read, real = [], Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or real(self))
-    facestore._code.cache_clear()
-    facestore._code()
+    caches.code_stamp.cache_clear()
+    caches.code_stamp()
     monkeypatch.setattr(Path, "read_bytes", real)
     package = Path(pnp.__file__).resolve().parent
     assert sorted(read) == sorted([*package.rglob("*.py"), *(package / "builtin").rglob("*.yaml")])

@@ -208,3 +208,17 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PNP_CACHE", str(tmp_path / "c"))
     assert cache_root() == tmp_path / "c" and fonts.cache_dir() == tmp_path / "c" / "fonts"
     assert qr._path() == tmp_path / "c" / "qr-v1.json"
+
+
+def test_one_cache_layer():
+    """Every disk cache writes through pnp.core.cache (one atomic write, one code stamp): no module that
+    names the cache folder writes a temporary file of its own or keeps a list of the modules it hashes."""
+    bad = []
+    for m, p in modules().items():
+        text = p.read_text("utf-8")
+        if m == "pnp.core.cache" or "cache_root" not in text:
+            continue
+        for sign in ("mkstemp", "os.replace(", "NamedTemporaryFile", "Path(__file__)", "MODULES = ", "digest_of_modules"):
+            if sign in text:
+                bad.append(f"{m}: {sign}")
+    assert bad == []

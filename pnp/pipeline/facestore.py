@@ -25,7 +25,7 @@ from pathlib import Path
 
 from pnp.core.cache import Kept, cache_root, code_stamp
 
-FORMAT = "pnp-faces-2"
+FORMAT = "pnp-faces-3"   # 3: entries are resolve.faces.Kept records, not tuples
 MAX_FILES = 32          # files: a game in a language (and with --draft) each
 MAX_ENTRIES = 5000      # faces: a larger store is not written (its pickle would cost more than it saves) …
 MAX_BYTES = 16 << 20    # … nor a larger file (about 10 KB a face: the cache folder stays under 512 MB)

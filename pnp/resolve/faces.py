@@ -2,12 +2,26 @@
 share a face, and a warm session's cache of faces whose inputs did not change."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.core.cache import digest
 from pnp.core.pieces import Run
 from pnp.layout.choice import Faces
 from pnp.lint import geometry
 from pnp.resolve import reuse
 from pnp.resolve.face import Resolver
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A resolved pair of faces as a warm session or the face store keeps it: the faces, the findings
+    resolving them reported, the print lint's ink boxes of each, and the fonts their text uses."""
+    front: object
+    back: object
+    findings: frozenset
+    front_ink: object
+    back_ink: object
+    fonts: frozenset
 
 
 def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, items=None):
@@ -43,18 +57,18 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
             ctx["geometry"] = prep.layouts.geometry
             key = None
             if cache is not None:
-                layouts = tuple(reprs.get(id(x)) or reprs.setdefault(id(x), digest(x)) for x in (front, back))
-                key = digest((lang, layouts, ctx["card"], copy, beyond[id(front), id(back)]))
+                drawn_by = tuple(reprs.get(id(x)) or reprs.setdefault(id(x), digest(x)) for x in (front, back))
+                key = digest((lang, drawn_by, ctx["card"], copy, beyond[id(front), id(back)]))
                 hit = cache.get(key)
                 if hit is not None:
-                    prep.fonts.need(hit[5])
-                    resolver.findings.update(hit[2])
-                    for face, ink in zip(hit[:2], hit[3:5]):   # the lint's measurements travel with the face
-                        if face is not None:
+                    prep.fonts.need(hit.fonts)
+                    resolver.findings.update(hit.findings)
+                    for face, ink in ((hit.front, hit.front_ink), (hit.back, hit.back_ink)):
+                        if face is not None:   # the lint's measurements travel with the face
                             geometry.remember(face.pieces, ink)
                     if alike:
-                        same = hit[0], hit[1]
-                    yield hit[0], hit[1]
+                        same = hit.front, hit.back
+                    yield hit.front, hit.back
                     continue
                 problems, before = len(resolver.problems), set(resolver.findings)
             pictured = resolver.pictured if key is None and copy == 0 else {}   # faces a rules booklet shows
@@ -64,8 +78,8 @@ def faces(prep, lang: str, resolver: Resolver, comp, cache: dict | None = None, 
             if alike:
                 same = f, b
             if key is not None and len(resolver.problems) == problems:
-                cache[key] = (f, b, resolver.findings - before, geometry.boxes(f.pieces),
-                              geometry.boxes(b.pieces) if b is not None else None,
-                              frozenset(p.font for face in (f, b) if face is not None for p in face.pieces
-                                        if isinstance(p, Run)))
+                cache[key] = Kept(f, b, resolver.findings - before, geometry.boxes(f.pieces),
+                                  geometry.boxes(b.pieces) if b is not None else None,
+                                  frozenset(p.font for face in (f, b) if face is not None for p in face.pieces
+                                            if isinstance(p, Run)))
             yield f, b
