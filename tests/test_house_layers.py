@@ -222,3 +222,11 @@ def test_one_cache_layer():
             if sign in text:
                 bad.append(f"{m}: {sign}")
     assert bad == []
+
+
+def test_the_plugin_api_names_what_it_exports():
+    """Every public name of the plug-in API is documented (docs/reference.md) and nothing else is public."""
+    from pnp.rules import api
+    public = {n for n in vars(api) if not n.startswith("_") and n not in ("annotations", "dataclass", "Callable",
+                                                                         "Iterable", "HELP")}
+    assert public == set(api.__all__) == set(api.HELP)

@@ -157,3 +157,11 @@ def test_pnp_check_of_an_outside_game_runs_its_declarations_and_an_installed_plu
     assert r.returncode == 1, r.stderr
     found = {(f["check"], f["file"].rsplit("/", 1)[-1], f["line"]) for f in json.loads(r.stdout)["g"]["findings"]}
     assert found == {("cards/unique-1", "cards.yaml", 10), ("pairs", "game.yaml", 15)}
+
+
+def test_pnp_plugins_lists_the_names_game_yaml_may_give():
+    from conftest import run_pnp
+    r = run_pnp("plugins")
+    assert r.returncode == 0, r.stderr
+    names = [line.split()[0] for line in r.stdout.splitlines()]
+    assert names == ["clue", "criminal-poker", "doomsday-files", "lady-alice", "tiny-epic-crimes"]

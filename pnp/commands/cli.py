@@ -236,6 +236,17 @@ def _draft_or_strict(draft: bool, strict: bool):
                                 "give one of them")])
 
 
+@main.command("plugins")
+def plugins_cmd():
+    """List the rules plug-ins installed: the names game.yaml `rules:` may give."""
+    from pnp import rules
+    found = rules.plugins()
+    if not found:
+        click.echo("no rules plug-ins are installed")
+    for name, ep in sorted(found.items()):
+        click.echo(f"{name:20} {ep.value}")
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", default=None, help="Language to check (default: the game's first).")

@@ -187,7 +187,24 @@ def generate() -> str:
         if ex:
             out += ["", "```yaml", f"  my_{name}: {ex}", "```"]
         out.append("")
+    out += _plugin_api()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _plugin_api() -> list[str]:
+    """The rules plug-in API: every public name of pnp.rules.api with the first line of its docstring."""
+    from pnp.rules import api
+    out = ["## Rules plug-ins (`pnp.rules.api`)", "",
+           "A rules plug-in is a `Plugin` object registered under the entry point group `pnp.rules`; a game "
+           "opts in with `rules: <name>` in game.yaml. A plug-in imports only this module:", "",
+           "| name | what it is |", "|---|---|"]
+    for name in api.__all__:
+        out.append(f"| `{name}` | {_cell(api.HELP[name])} |")
+    out += ["", "```python", "from pnp.rules.api import Plugin, error", "", "def check(game):",
+            "    deck = game.components[\"cards\"]", "    if deck.total % 2:",
+            "        yield error(deck.pos, f\"{deck.total} cards cannot be dealt in pairs\", check=\"pairs\")", "",
+            "plugin = Plugin(\"my-game\", check=check)", "```", ""]
+    return out
 
 
 def reference_path(root: Path) -> Path:

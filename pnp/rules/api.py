@@ -57,3 +57,37 @@ class Plugin:
     check: Callable = _none
     summary: Callable = _none
     report: Callable = _none
+
+
+# What `pnp docs` says of each name (docs/reference.md, "Rules plug-ins"); the names a plug-in may use.
+HELP = {
+    "Plugin": "Plugin(name, check=…, summary=…, report=…): the object an entry point names; each hook takes the game",
+    "error": "error(pos, message, card=None, check='') → a Finding at error level (the build stops)",
+    "warning": "warning(pos, message, card=None, check='') → a Finding at warning level",
+    "Finding": "a finding: severity, pos, message, card, check",
+    "Pos": "Pos(file, line, col): where a finding or problem points",
+    "Problem": "Problem(pos, what, todo): bad input, said as `file:line: what — todo`",
+    "Problems": "raise Problems([Problem(…), …]) for bad input (exit 2)",
+    "display_path": "display_path(path): a path as the user should see it",
+    "did_you_mean": "did_you_mean(word, choices): 'did you mean `x`?' for the closest choice",
+    "data_pos": "data_pos(game, *path): where `data.<path>` stands in game.yaml (the deepest key that exists)",
+    "load_game": "load_game(folder): a game folder loaded and checked (raises Problems)",
+    "require": "require(game, component, kind, fields, name): a declaration in `checks:` the plug-in relies on",
+    "context": "context(game, lang): the template context of the game in one language, shared within a run",
+    "layouts": "layouts(game): the project's layouts (`.get(name, pos)`, `.geometry(name)`), shared within a run",
+    "render": "render(template, ctx): a `{{ … }}` text rendered in the sandbox, as the build does",
+    "evaluate": "evaluate(expression, ctx): an expression's value (for `when:` and `repeat:`)",
+    "is_template": "is_template(value): whether a text holds `{{`/`{%`",
+    "deadline": "with deadline(): one time limit for the templates run inside",
+    "TemplateError": "what render and evaluate raise for a template that fails",
+    "ContentTemplateError": "a template inside content text failed; `pos` is the text's file:line",
+    "MissingTranslation": "a text has no version in the language asked for; `pos` is where it stands",
+    "localise": "localise(value, lang, langs, where, pos): `{zh-TW: …, en: …}` maps resolved to one language",
+    "mm": "mm(points) → millimetres",
+    "MM": "points per millimetre",
+    "length": "length('63mm') → points (a layout length)",
+    "BookletSource": "BookletSource(path, shown, game, layouts): a rules booklet rendered and parsed as the build does",
+    "line_map": "line_map(source, rendered): for each rendered line, the source line it came from",
+    "icon_field": "the `icon_field` element type: `plan(…)`, `parse_pool(…)`, `parse_rects(…)` as it draws them",
+}
+__all__ = sorted(HELP)
