@@ -163,3 +163,18 @@ def test_done_new_game_with_cards_from_csv_and_xlsx_builds_from_the_installed_wh
 
 def _num(v):
     return int(v) if v.isdigit() else v
+
+
+def test_installed_wheel_runs_a_shipped_game_from_a_copy_of_its_content(installed, tmp_path):
+    """The shipped games are plug-ins inside the installed package (pnp.games), found through its entry
+    points, and read their decks from the project's content, never from a path beside their code."""
+    import json
+    proj = tmp_path / "proj"
+    shutil.copytree(ROOT / "content" / "criminal-poker", proj / "content" / "criminal-poker")
+    shutil.copytree(ROOT / "layouts" / "criminal-poker", proj / "layouts" / "criminal-poker")
+    r = installed("check", "criminal-poker", "--json", cwd=proj)
+    assert r.returncode == 0, r.stdout + r.stderr
+    got = json.loads(r.stdout)["criminal-poker"]
+    assert "criminal-poker:deck-rules" in got["checks"] and got["findings"] == []
+    r = installed("plugins", cwd=proj)
+    assert "tiny-epic-crimes" in r.stdout and "pnp.games.tiny_epic_crimes:plugin" in r.stdout
