@@ -20,7 +20,7 @@ def check_booklets(prep, resolver) -> None:
                 resolver.problems.update(e.problems)
 
 
-def _chosen(game, only) -> list:
+def chosen(game, only) -> list:
     """The components to build: all, or those named by `--only` (unknown names are bad input)."""
     comps = sorted(game.components.values(), key=lambda c: c.kind != "booklet")   # booklets first, after the cover
     if not only:
@@ -32,7 +32,7 @@ def _chosen(game, only) -> list:
     return [c for c in comps if c.id in only]
 
 
-def _booklets(prep, resolver, comps, opts) -> dict:
+def booklets(prep, resolver, comps, opts) -> dict:
     """component id → (Built, imposed pages) of every booklet to build; a booklet with problems is left
     out and its problems join the resolver's, so they are reported with the pieces' problems."""
     out = {}
@@ -59,7 +59,7 @@ def _booklet(prep, resolver, comp, opts):
     return built, booklet.impose(built, opts.paper, opts.booklet, opts.duplex, title)
 
 
-def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
+def write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
     from pnp.booklet import booklet
     built, pages = book
     n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
@@ -80,7 +80,7 @@ def _write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
             "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
 
 
-def _write_cover(writer, game, lang, opts, paper, planned, fonts, title):
+def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
     from pnp.impose.plan import duplex_document
@@ -127,7 +127,7 @@ def _cover_glyphs(game, info, titles, fonts):
         raise Problems(problems)
 
 
-def _write_pages(writer, pages, title, pagelint=None, comp=None):
+def write_pages(writer, pages, title, pagelint=None, comp=None):
     mark = title  # one outline entry per component, at its first page
     for page in pages:
         if pagelint is not None:
@@ -136,7 +136,7 @@ def _write_pages(writer, pages, title, pagelint=None, comp=None):
         mark = None
 
 
-def _dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
+def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
     as the real faces get, without resolving or holding any card (the build streams those later).
     Booklets are laid out for real (`books`: their imposed pages)."""

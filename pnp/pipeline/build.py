@@ -30,7 +30,7 @@ from pnp.resolve import workers
 from pnp.resolve.face import Resolver
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, languages
-from pnp.pipeline.assemble import _booklets, _chosen, _dry_plan, _write_booklet, _write_cover, _write_pages, check_booklets
+from pnp.pipeline.assemble import booklets, chosen, dry_plan, write_booklet, write_cover, write_pages, check_booklets
 from pnp.core.processes import can_fork
 
 DUPLEX = ("long", "short", "fold", "none")
@@ -223,7 +223,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     outdir = opts.out / game_id
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
-    comps = _chosen(game, opts.only)
+    comps = chosen(game, opts.only)
     only = f".{'+'.join(opts.only)}" if opts.only else ""
     names = {lang: f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}"
                    f"{'.draft' if opts.draft else ''}.pdf" for lang in langs}
@@ -260,7 +260,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     game = prep.game
     resolver = resolver_for(prep, lang)
     resolver.draft = opts.draft
-    books = _booklets(prep, resolver, comps, opts)
+    books = booklets(prep, resolver, comps, opts)
     comps_info = []
     meta = {"title": str(resolver.ctx.game["title"]), "author": credits_text.pdf_author(game),
             "subject": f"print-and-play, {lang}, {opts.paper}, duplex {opts.duplex}",
@@ -276,7 +276,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
     kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-        _write_cover(writer, game, lang, opts, paper, _dry_plan(prep, resolver, paper, opts, comps, books),
+        write_cover(writer, game, lang, opts, paper, dry_plan(prep, resolver, paper, opts, comps, books),
                      prep.fonts, resolver.ctx.game["title"])
     two_sided = duplex_document(game, opts.duplex)
     for comp in comps:
@@ -285,7 +285,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
             writer.page(impose.Page(*paper, side="blank"))
         if comp.kind == "booklet":
             if comp.id in books:       # else its problems are raised below, with the others
-                comps_info.append(_write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
+                comps_info.append(write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
             continue
         count = 0
         first_face = None
@@ -304,7 +304,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         if opts.ink_saver:
             from pnp.render import ink
             stream = ink.pairs(stream)
-        _write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
+        write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
                                    duplex_document(game, opts.duplex)), title, pagelint, comp)
         if first_face:
             comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
