@@ -166,14 +166,15 @@ def command():
     @click.option("--back-offset", default="0,0", show_default=True,
                   help="Draw side 2 shifted by X,Y mm, to check a correction (both readings should be 0).")
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
-    def calibrate(paper, back_offset, out):
+    @click.pass_context
+    def calibrate(ctx, paper, back_offset, out):
         """Write a one-sheet duplex test page; read the back's offset from it for `build --back-offset`."""
         from pnp.core.exits import guarded
         from pnp.core.output import out_dir
 
         def run():
             offset = back_offset_points(back_offset)
-            path = write(out_dir(out) / f"calibrate.{paper}.pdf", paper, offset)
+            path = write(out_dir(out, (ctx.obj or {}).get("project", ".")) / f"calibrate.{paper}.pdf", paper, offset)
             click.echo(f"wrote {path} (2 pages): print it double-sided at 100 %, hold it against a light, read X and Y "
                        f"on side 2, then build with --back-offset X,Y")
         guarded(run)

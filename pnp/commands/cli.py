@@ -12,6 +12,7 @@ import click
 
 from pnp import __version__
 from pnp.commands.options import back_offset_points  # noqa: F401
+from pnp.core.output import out_dir
 from pnp.core.exits import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, fail_input  # noqa: F401
 from pnp.core.errors import Problems
 
@@ -103,9 +104,8 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.pipeline.build import Options
     proj = _project(ctx)
-    outp = Path(out)
     try:
-        _check_out(proj, outp, out)
+        outp = out_dir(out, proj.root)
         offset = back_offset_points(back_offset)
         names = proj.resolve_names(games)
         _draft_or_strict(draft, strict)
@@ -215,18 +215,6 @@ def _build_one(task):
             out.append(f"wrote {opts.out / pdf['path']} ({pdf['pages']} pages)")
     out.append(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
     return EXIT_OK, out, err
-
-
-def _check_out(proj, outp: Path, out: str):
-    """--out must be a folder, and not one of the project's sources (pnp never writes into them)."""
-    from pnp.core.errors import Pos, Problem
-    if outp.exists() and not outp.is_dir():
-        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
-    real = outp.resolve()
-    for src in (proj.content, proj.layouts):
-        if real.is_relative_to(src.resolve()):
-            raise Problems([Problem(Pos(out), f"--out is inside {src.name}/, which pnp never writes to",
-                                    "give another folder, e.g. `output`")])
 
 
 def _draft_or_strict(draft: bool, strict: bool):

@@ -56,11 +56,12 @@ def command():
         """Write a sheet of every icon (built-in, and GAME's own) with its name: OUT/icons.pdf or OUT/GAME/icons.pdf."""
         from pnp.pipeline.build import Project, icon_files
         from pnp.core.exits import fail_input as _fail_input
+        from pnp.core.output import out_dir
         from pnp.layout.icons import load_icons
         from pnp.text import fonts as fontmod
         proj = Project(Path(ctx.obj["project"]))
-        outp = Path(out)
         try:
+            outp = out_dir(out, proj.root)
             if game:
                 proj.resolve_names([game])
             files = icon_files(proj, game) if game else icon_files(proj, "")[:2]

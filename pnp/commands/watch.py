@@ -35,7 +35,7 @@ def command():
         project = Project(Path(ctx.obj["project"]))
 
         def start():
-            outp = out_dir(out)
+            outp = out_dir(out, project.root)
             names = project.resolve_names(games) if games else []
             if not games:
                 project.resolve_names(())  # no games at all is a mistake worth saying at once

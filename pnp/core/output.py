@@ -103,9 +103,17 @@ def merge_manifest(path: Path, manifest: dict, root: Path | None = None):
         f.write("\n")
 
 
-def out_dir(out: str) -> Path:
-    """The folder `--out` names (created when written to); a file there is bad input."""
+def out_dir(out, project=None) -> Path:
+    """The folder `--out` names (created when written to): the one output guard of every command that
+    writes. A file there is bad input, and so is a folder inside the project's content/ or layouts/
+    (`project`: the project folder), which pnp never writes to."""
     p = Path(out)
     if p.exists() and not p.is_dir():
-        raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+        raise Problems([Problem(Pos(str(out)), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+    if project is not None:
+        real = p.resolve()
+        for src in ("content", "layouts"):
+            if real.is_relative_to((Path(project) / src).resolve()):
+                raise Problems([Problem(Pos(str(out)), f"--out is inside {src}/, which pnp never writes to",
+                                        "give another folder, e.g. `output`")])
     return p

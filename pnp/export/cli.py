@@ -48,7 +48,7 @@ def export_cmd(ctx, game, target, lang, dpi, shop, base_url, out):
     proj = _project(ctx)
 
     def run():
-        outp = out_dir(out)
+        outp = out_dir(out, proj.root)
         [name] = proj.resolve_names([game])
         if base_url is not None and not base_url.startswith(("https://", "http://")):
             raise Problems([Problem(Pos("--base-url"), f"`{base_url}` is not a web address",
@@ -96,7 +96,7 @@ def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
     proj = _project(ctx)
 
     def run():
-        outp = out_dir(out)
+        outp = out_dir(out, proj.root)
         [name] = proj.resolve_names([game])
         if not sheet and not card_id:
             raise Problems([Problem(Pos(f"content/{name}/game.yaml"), "which card? no CARD_ID given",

@@ -27,12 +27,10 @@ def report(ctx, games, lang, paper, out):
     A game that breaks its rules still gets its report, and the command exits 1; bad input writes
     nothing and exits 2."""
     from pnp.pipeline.build import Project
-    from pnp.core.errors import Pos, Problem
+    from pnp.core.output import out_dir
     proj = Project(Path(ctx.obj["project"]))
-    outp = Path(out)
     try:
-        if outp.exists() and not outp.is_dir():
-            raise Problems([Problem(Pos(out), "--out names a file, not a folder", "give a folder (it is created if missing)")])
+        outp = out_dir(out, proj.root)
         names = proj.resolve_names(games)
     except Problems as e:
         for p in e.problems:

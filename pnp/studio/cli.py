@@ -34,7 +34,8 @@ def command():
         root = Path(project_dir or ctx.obj["project"])
         project = Project(root)
         names = guarded(lambda: project.resolve_names([game] if game else []))
-        studio = Studio(root, out=Path(out) if out else None)
+        from pnp.core.output import out_dir
+        studio = Studio(root, out=guarded(lambda: out_dir(out, root)) if out else None)
         token = secrets.token_urlsafe(24)
         app = create_app(studio, token=token, game=game)
         import socket
