@@ -143,7 +143,10 @@ def edit_latency(src: Path, proj: Path) -> tuple:
     code = f"""
 import sys, time
 from pathlib import Path
-from pnp.pipeline.session import Session
+try:
+    from pnp.pipeline.session import Session
+except ImportError:   # a baseline from before the house had one folder per stage
+    from pnp.session import Session
 s = Session(Path({str(proj)!r}), out=Path({str(proj / 'out')!r}))
 s.build(["synth"])
 deck = Path({str(proj / 'content/synth/cards.yaml')!r})
