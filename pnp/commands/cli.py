@@ -224,6 +224,56 @@ def _draft_or_strict(draft: bool, strict: bool):
                                 "give one of them")])
 
 
+@main.command("simulate")
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 20), default=None, help="Only this player count (default: every one).")
+@click.option("--mode", default=None, help="Only this mode (default: every one the game has).")
+@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="Games to play per player count and mode.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The same seed plays the same games.")
+@click.option("-j", "--jobs", default=0, type=click.IntRange(0), help="Processes (default: one per core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the runs as JSON.")
+@click.pass_context
+def simulate_cmd(ctx, game, players, mode, count, seed, jobs, as_json):
+    """Play GAME's rules (its rules.yaml, by its plug-in) in complete games with simple bots, for every
+    player count and mode: lengths, how games end, wins by seat and role, decks that run out, ties, and
+    every state no rule covers (an error: exit 1)."""
+    import json as _json
+
+    from pnp import rules
+    from pnp.content.loader import load_game
+    from pnp.core.errors import Pos, Problem
+    from pnp.core.processes import default_jobs
+    from pnp.rules import simulate
+    proj = _project(ctx)
+    try:
+        [name] = proj.resolve_names([game])
+        g = load_game(proj.content / name)
+        plugin = rules.plugin_for(g)
+        if plugin is None or plugin.simulate is None or plugin.configs is None:
+            raise Problems([Problem(g.meta.at("rules") if "rules" in g.meta else g.pos,
+                                    f"`{name}` has no rules plug-in that can play it"
+                                    + (f" (`{plugin.name}` has no simulator)" if plugin else ""),
+                                    "name a plug-in with `configs` and `simulate` hooks in game.yaml `rules:`")])
+        configs = [(m, n) for m, n in plugin.configs(g) if (mode is None or m == mode) and (players is None or n == players)]
+        if not configs:
+            have = ", ".join(f"{m} {n}p" for m, n in plugin.configs(g))
+            raise Problems([Problem(Pos("--players" if players is not None else "--mode"),
+                                    f"`{name}` is not played that way (it has: {have})", "choose one of those")])
+    except Problems as e:
+        _fail_input(e)
+    runs = simulate.run(plugin, g, configs, count, seed, jobs or default_jobs())
+    if as_json:
+        click.echo(_json.dumps({"game": name, "runs": runs}, ensure_ascii=False, indent=2))
+    else:
+        for line in simulate.text(name, runs):
+            click.echo(line)
+    if any(r["uncovered"] for r in runs):
+        if not as_json:
+            click.echo(f"{name}: the rules leave states uncovered — add the rules rules.yaml is missing", err=True)
+        sys.exit(EXIT_RULES)
+
+
 @main.command("plugins")
 def plugins_cmd():
     """List the rules plug-ins installed: the names game.yaml `rules:` may give."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from pnp.content.entries import load_entries
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
@@ -107,6 +108,7 @@ def load_game(root: Path) -> Game:
     if g["title"] is not None:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
     credits = check_credits(meta, col, langs)
+    entries = load_entries(root, col, langs)
     check_links(meta, col)
     _check_lint(meta, g["lint"] or {}, col)
     comps: dict[str, Component] = {}
@@ -126,7 +128,7 @@ def load_game(root: Path) -> Game:
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
-                pos=Pos(display_path(game_file)), credits=credits)
+                pos=Pos(display_path(game_file)), credits=credits, entries=entries)
 
 
 def _check_lint(meta, levels, col):

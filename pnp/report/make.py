@@ -20,7 +20,7 @@ from pnp.pipeline.build import Prepared, atomic_output, faces, prepare, resolver
 from pnp.core.errors import Pos, Problems, display_path
 from pnp.resolve.face import Resolver
 from pnp.core.units import MM, mm
-from pnp.rules.base import error
+from pnp.core.findings import error
 from pnp.report import charts as chartmod
 from pnp.report import stats
 from pnp.report.words import words

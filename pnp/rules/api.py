@@ -16,6 +16,8 @@ this kind and import nothing else of pnp; a test holds them to it. The names, by
 - Units: `mm(points)`, `MM` (points per millimetre), `length(value)` (a layout length in points).
 - Booklets: `BookletSource` (a rules booklet's text rendered as the build does), `line_map(src, text)`
   (rendered line → source line).
+- Rules as data: `rule(game, name)` (a rules.yaml entry), `judge(game, published)`, `Uncovered`, and
+  `Played` (what a simulator returns for one game).
 - Element types: `icon_field` (the plan an icon field draws, for checks of hole masks).
 """
 from __future__ import annotations
@@ -31,6 +33,8 @@ from pnp.core.units import MM, length, mm  # noqa: F401
 from pnp.layout.components import icon_field  # noqa: F401
 from pnp.rules.declared import require  # noqa: F401
 from pnp.rules.memo import context, layouts  # noqa: F401
+from pnp.rules.model import Uncovered, judge, rule  # noqa: F401
+from pnp.rules.simulate import Played  # noqa: F401
 from pnp.templates.context import ContentTemplateError, MissingTranslation, localise  # noqa: F401
 from pnp.templates.templating import TemplateError, deadline, evaluate, is_template, render  # noqa: F401
 
@@ -52,11 +56,15 @@ class Plugin:
     check(game) -> iterable of Finding   deck and print rules, on every build and `pnp check`
     summary(game) -> list[str]           extra lines for `pnp check` (e.g. a fairness simulation)
     report(game) -> list[dict]           charts for `pnp report` (the contract: pnp.report.stats)
+    configs(game) -> [(mode, players)]   every supported mode and player count (`pnp simulate`)
+    simulate(game, players, mode, rng) -> Played   one complete game by the rule entries (rules.yaml)
     """
     name: str
     check: Callable = _none
     summary: Callable = _none
     report: Callable = _none
+    configs: Callable | None = None
+    simulate: Callable | None = None
 
 
 # What `pnp docs` says of each name (docs/reference.md, "Rules plug-ins"); the names a plug-in may use.
@@ -88,6 +96,10 @@ HELP = {
     "length": "length('63mm') → points (a layout length)",
     "BookletSource": "BookletSource(path, shown, game, layouts): a rules booklet rendered and parsed as the build does",
     "line_map": "line_map(source, rendered): for each rendered line, the source line it came from",
+    "rule": "rule(game, name): the parameters of a rules.yaml entry; raises Uncovered when the edition has none",
+    "judge": "judge(game, published): findings where rules.yaml leaves the published rules ({name: {rule, param: allowed}})",
+    "Uncovered": "raise Uncovered(message, rule) in a simulator for a state of play no rule covers",
+    "Played": "Played(length, end, winners, roles, rounds, deck_out, tie): one simulated game",
     "icon_field": "the `icon_field` element type: `plan(…)`, `parse_pool(…)`, `parse_rects(…)` as it draws them",
 }
 __all__ = sorted(HELP)

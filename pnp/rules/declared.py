@@ -16,7 +16,7 @@ import jinja2
 
 from pnp.core.errors import Problem, Problems
 from pnp.rules import memo
-from pnp.rules.base import Finding
+from pnp.core.findings import Finding
 from pnp.rules.declared_spec import Check, parse
 
 _CARD_FIELD = re.compile(r"\bcard\.([A-Za-z_][A-Za-z0-9_]*)")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.content.schema import type_problem
-from pnp.rules.base import error, warning
+from pnp.core.findings import error, warning
 
 
 def check(game):

@@ -1,0 +1,110 @@
+"""`pnp simulate`: a plug-in plays complete games by its rules.yaml entries; a state no entry covers is
+an error naming the rule; runs are the same for a seed whatever the number of processes."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+from conftest import ROOT, run_pnp
+from test_declared_checks import game
+
+PLUGIN = '''\
+from pnp.rules.api import Played, Plugin, judge, rule
+
+PUBLISHED = {"win": {"rule": "the first to 10 points wins", "target": (10,)}}
+
+def check(game):
+    yield from judge(game, PUBLISHED)
+
+def configs(game):
+    return [("standard", n) for n in (2, 3)]
+
+def simulate(game, players, mode, rng):
+    target = rule(game, "win")["target"]
+    deck, discards, score, turns, out = list(range(1, 4)) * 2, [], [0] * players, 0, False
+    rng.shuffle(deck)
+    while True:
+        seat = turns % players
+        if not deck:
+            out = True
+            if rule(game, "empty_deck")["then"] == "reshuffle":
+                deck, discards = discards, []
+                rng.shuffle(deck)
+        card = deck.pop()
+        discards.append(card)
+        score[seat] += card
+        turns += 1
+        if score[seat] >= target:
+            return Played(length=turns, end="target", winners=(seat,), deck_out=out)
+
+plugin = Plugin("race", check=check, configs=configs, simulate=simulate)
+'''
+
+RULES = "win: {target: 10}\nempty_deck: {then: reshuffle, edition: true, why: {en: The original never says.}}\n"
+
+
+@pytest.fixture
+def race(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    (site / "race_rules").mkdir(parents=True)
+    (site / "race_rules" / "__init__.py").write_text(PLUGIN)
+    info = site / "race_rules-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: race-rules\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[pnp.rules]\nrace = race_rules:plugin\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delitem(sys.modules, "race_rules", raising=False)
+    root = game(tmp_path, "- unique: [name]\n", top="rules: race\n")
+    (root / "rules.yaml").write_text(RULES, "utf-8")
+    env = {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", str(ROOT))])}
+    return root, lambda *a: run_pnp("--project", root.parent.parent, *a, env=env)
+
+
+def test_a_run_is_the_same_for_a_seed_whatever_the_processes(race):
+    _root, pnp = race
+    one = pnp("simulate", "g", "--games", "200", "--seed", "7", "-j", "1", "--json")
+    two = pnp("simulate", "g", "--games", "200", "--seed", "7", "-j", "2", "--json")
+    assert one.returncode == 0, one.stderr
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    runs = json.loads(one.stdout)["runs"]
+    assert [(r["mode"], r["players"], r["games"]) for r in runs] == [("standard", 2, 200), ("standard", 3, 200)]
+    assert runs[0]["ends"] == {"target": 1.0} and runs[0]["uncovered"] == []
+    assert abs(sum(runs[0]["wins"]["seat"].values()) - 1.0) < 1e-9
+    assert runs[0]["deck_out"] > 0 and runs[1]["deck_out"] > 0   # six cards: the deck runs out, and is reshuffled
+    other = json.loads(pnp("simulate", "g", "--games", "200", "--seed", "8", "--json").stdout)
+    assert other != json.loads(one.stdout)
+
+
+def test_a_missing_rule_is_a_state_no_rule_covers(race):
+    root, pnp = race
+    (root / "rules.yaml").write_text("win: {target: 10}\n", "utf-8")   # the empty-deck rule removed
+    r = pnp("simulate", "g", "--games", "100", "--players", "3")
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "state no rule covers: no rule `empty_deck` in rules.yaml" in r.stdout
+    r = pnp("simulate", "g", "--games", "100", "--json", "--players", "3")
+    assert json.loads(r.stdout)["runs"][0]["uncovered"][0].startswith("no rule `empty_deck`")
+
+
+def test_an_entry_that_leaves_the_published_rule_is_a_finding_at_its_line(race):
+    root, pnp = race
+    (root / "rules.yaml").write_text(RULES.replace("target: 10", "target: 12"), "utf-8")
+    r = pnp("check", "g", "--json")
+    found = [f for f in json.loads(r.stdout)["g"]["findings"] if f["check"] == "rules:win"]
+    assert len(found) == 1 and found[0]["file"].endswith("rules.yaml") and found[0]["line"] == 1
+    assert "the first to 10 points wins" in found[0]["message"] and "`target` is 12" in found[0]["message"]
+
+
+def test_an_edition_decision_must_say_why(race):
+    root, pnp = race
+    (root / "rules.yaml").write_text("win: {target: 10}\nempty_deck: {then: reshuffle, edition: true}\n", "utf-8")
+    r = pnp("check", "g")
+    assert r.returncode == 2 and "rules.yaml:2:" in r.stderr and "edition decision without a `why:`" in r.stderr
+
+
+def test_a_game_that_cannot_be_played_is_bad_input(tmp_path):
+    root = game(tmp_path, "- unique: [name]\n")
+    r = run_pnp("--project", root.parent.parent, "simulate", "g")
+    assert r.returncode == 2 and "has no rules plug-in that can play it" in r.stderr
