@@ -21,8 +21,8 @@ from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
 from pnp.layout import tplcode, tplfast
-from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
-                                too_big)
+from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_depth, check_weight, finalize, guarded_filter,
+                                guarded_test, too_big)
 
 MAX_OUTPUT = 20_000
 MAX_RANGE = 10_000
@@ -30,7 +30,7 @@ MAX_SECONDS = 2.0
 
 
 class TemplateTimeout(TemplateError):
-    pass
+    spent_before = False   # the face's budget was spent before this template started: not its own fault
 
 
 def _range(*args):
@@ -69,6 +69,7 @@ def new_run() -> None:
     """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
     _timed_out.clear()
     _memo.clear()
+    _face[:] = [None, 0.0]
 
 
 # ---- memo: the same template over the same values gives the same text --------------------------------
@@ -158,28 +159,64 @@ def is_template(value) -> bool:
 _armed = False
 
 
+class _Spent:
+    seconds = 0.0   # CPU seconds the templates under one deadline used (set when it ends)
+
+
 @contextmanager
-def deadline():
-    """Stop template code that runs longer than MAX_SECONDS. Nested uses share the outer timer, so a
-    caller can arm it once around many renders (a whole face) instead of once per template."""
+def deadline(seconds: float | None = None):
+    """Stop template code that runs longer than MAX_SECONDS (or `seconds`) of CPU. Nested uses share the
+    outer timer, so a caller can arm it once around many renders (a whole face) instead of once per
+    template. Yields a _Spent that holds, once the block ends, the CPU seconds it used."""
     global _armed
+    spent = _Spent()
     if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
+        yield spent
         return
+    budget = MAX_SECONDS if seconds is None else seconds
+    if budget <= 0:
+        e = TemplateTimeout(f"the templates of this face ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+        e.spent_before = True
+        raise e
 
     def stop(*_):
         raise TemplateTimeout(f"the template ran longer than {MAX_SECONDS:g} s (an endless loop?)")
 
     # CPU time, not wall-clock time: a busy machine must not make a good template time out
     old = signal.signal(signal.SIGVTALRM, stop)
-    signal.setitimer(signal.ITIMER_VIRTUAL, MAX_SECONDS)
+    signal.setitimer(signal.ITIMER_VIRTUAL, budget)
     _armed = True
     try:
-        yield
+        yield spent
     finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        left = signal.setitimer(signal.ITIMER_VIRTUAL, 0)[0]
         signal.signal(signal.SIGVTALRM, old)
         _armed = False
+        spent.seconds = budget - left if left > 0 else budget
+
+
+# A caller that reads faces without arming a deadline around each (a rules plug-in reading every copy of a
+# `repeat:`) still gives each face one budget: renders in a row whose context holds the same `card` (the
+# copies of an element, all elements, front and back) share MAX_SECONDS between them.
+_face: list = [None, 0.0]   # the card of the face last rendered without a caller's deadline, CPU seconds used
+
+
+@contextmanager
+def _face_deadline(ctx):
+    card = ctx.get("card") if isinstance(ctx, dict) else None
+    if not isinstance(card, dict):
+        with deadline():
+            yield
+        return
+    if _face[0] is not card:
+        _face[:] = [card, 0.0]
+    spent = None
+    try:
+        with deadline(MAX_SECONDS - _face[1]) as spent:
+            yield
+    finally:
+        if spent is not None and _face[0] is card:
+            _face[1] += spent.seconds
 
 
 def _template(code):
@@ -209,6 +246,8 @@ def _compile(source: str):
                 kept = names, ENV.compile(ast), fast, context
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"template syntax error: {e.message}") from None
+            except (RecursionError, SyntaxError, MemoryError) as e:   # past the sandbox's nesting limits
+                raise TemplateError(f"the template is nested too deeply to compile ({type(e).__name__})") from None
             tplcode.store("t", source, kept)
         got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept), frozenset(kept[3]))
     return got
@@ -235,12 +274,15 @@ def _compile_expression(src: str):
                 expr = parser.parse_expression()
                 if not parser.stream.eos:
                     raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+                check_depth(expr)
                 expr.set_environment(ENV)
                 names, fast = _names_read(expr), _fast_code(expr, True)
                 kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
                                                          lineno=1)), fast, ()
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"expression syntax error: {e.message}") from None
+            except (RecursionError, SyntaxError, MemoryError) as e:
+                raise TemplateError(f"the expression is nested too deeply to compile ({type(e).__name__})") from None
             tplcode.store("e", src, kept)
         got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0], _fast(kept))
     return got
@@ -283,7 +325,7 @@ def render(source: str, ctx: dict) -> str:
             return hit[0]
     out, size = [], 0
     try:
-        with _no_deadline if _armed else deadline():   # a caller's deadline already runs
+        with _no_deadline if _armed else _face_deadline(ctx):   # a caller's deadline already runs
             text = _short(fast, ctx)
             if text is _NONE or len(text) > MAX_OUTPUT:
                 for chunk in tpl.generate(ctx):
@@ -293,7 +335,8 @@ def render(source: str, ctx: dict) -> str:
                     out.append(chunk)
                 text = "".join(out)
     except TemplateTimeout as e:
-        _timed_out[source] = e
+        if not e.spent_before:
+            _timed_out[source] = e
         raise
     except TemplateError:
         raise
@@ -327,7 +370,7 @@ def evaluate(expr: str, ctx: dict):
         if hit is not None:
             return _copy(hit[0])
     try:
-        with _no_deadline if _armed else deadline():
+        with _no_deadline if _armed else _face_deadline(ctx):
             value = _short(fast, ctx)
             if value is _NONE:
                 value = fn(**ctx)
@@ -338,7 +381,8 @@ def evaluate(expr: str, ctx: dict):
             _remember(mk[0], _copy(value), mk[1])
         return value
     except TemplateTimeout as e:
-        _timed_out[src] = e
+        if not e.spent_before:
+            _timed_out[src] = e
         raise
     except TemplateError:
         raise
