@@ -248,3 +248,31 @@ def test_hostile_templates_end_in_exit_2_at_their_line(tmp_path, where, k):
     line, shown = _line_of(path, needle), path.relative_to(root).as_posix()
     assert re.search(rf"^{re.escape(shown)}:{line}:\d+: ", said, re.M), (shown, line, said[-2000:])
     assert not (out / "tiny").exists() or not any((out / "tiny").iterdir())
+
+
+# ---- declared checks run in the same sandbox ---------------------------------------------------------------
+def _declared(tmp_path, expr: str):
+    from pnp import rules
+    from pnp.content.loader import load_game
+    from pnp.errors import Problems
+    root = tmp_path / "proj" / "content" / "g"
+    root.mkdir(parents=True)
+    (root / "game.yaml").write_text(
+        "id: g\ntitle: {en: G}\nlanguages: [en]\ncomponents:\n  tokens:\n    kind: tokens\n    title: {en: Tokens}\n"
+        "    front: common/token-round\n    cards: cards.yaml\n    checks:\n      - each: " + expr + "\n", "utf-8")
+    (root / "cards.yaml").write_text("cards:\n  - {id: a1}\n  - {id: a2}\n", "utf-8")
+    with pytest.raises(Problems) as e:
+        rules.run(load_game(root))
+    return str(e.value)
+
+
+@pytest.mark.parametrize("expr, said", [
+    ("\"(0).to_bytes(20000000, 'big')|length > 0\"", TOO_BIG),
+    ("\"('a' * 1000).translate({97: 'x' * 20000})|length > 0\"", TOO_BIG),
+    ("\"" + "(" * 10000 + "1" + ")" * 10000 + "\"", TOO_DEEP),
+    ("\"" + "not " * 10000 + "0\"", TOO_DEEP),
+    ("\"['a']|map(attribute='__class__')|list == [1]\"", "unsafe|undefined"),
+])
+def test_a_declared_check_is_bounded_by_the_sandbox(tmp_path, expr, said):
+    msg = _declared(tmp_path, expr)
+    assert re.search(r"game\.yaml:11:\d+: ", msg) and re.search(said, msg), msg
