@@ -276,3 +276,17 @@ def _declared(tmp_path, expr: str):
 def test_a_declared_check_is_bounded_by_the_sandbox(tmp_path, expr, said):
     msg = _declared(tmp_path, expr)
     assert re.search(r"game\.yaml:11:\d+: ", msg) and re.search(said, msg), msg
+
+
+@pytest.mark.parametrize("src", ["{{ (0).to_bytes(n, 'big')|length }}", "{{ ('a' * 1000).translate(t)|length }}",
+                                 "{{ ('%(a)' ~ n ~ 's') % d }}", "{{ [x.nope] ~ '' }}"])
+def test_the_short_way_applies_the_same_bounds(src):
+    """A simple template runs through pnp.layout.tplfast first: it must refuse (or give up), never build."""
+    templating.new_run()
+    fast = templating._compile(src)[2]
+    assert fast is not None
+    with pytest.raises(Exception) as e:
+        fast({"n": 20_000_000, "t": {97: "x" * 20_000}, "x": {}, "d": {"a": 1}})
+    assert not isinstance(e.value, MemoryError)
+    with pytest.raises(templating.TemplateError):
+        templating.render(src, {"n": 20_000_000, "t": {97: "x" * 20_000}, "x": {}, "d": {"a": 1}})
