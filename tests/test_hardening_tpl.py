@@ -290,3 +290,33 @@ def test_the_short_way_applies_the_same_bounds(src):
     assert not isinstance(e.value, MemoryError)
     with pytest.raises(templating.TemplateError):
         templating.render(src, {"n": 20_000_000, "t": {97: "x" * 20_000}, "x": {}, "d": {"a": 1}})
+
+
+# ---- many values each under the limit, kept alive together ---------------------------------------------------
+_KEEP = [
+    "{% set ns = namespace(l=[]) %}{% for i in range(10000) %}{% set ns.l = [ns.l, 'x' * 999990 ~ i] %}{% endfor %}{{ 1 }}",
+    "{% set ns = namespace(l=[]) %}{% for i in range(10000) %}{% set ns.l = (ns.l, ('x' * 999990)[i:]) %}{% endfor %}1",
+    "{% set s = 'x' * 999990 %}" + "".join(f"{{% set a{i} = s[{i}:] %}}" for i in range(2000)) + "{{ 1 }}",
+    "{% set ns = namespace(d={}) %}{% for i in range(10000) %}{% set ns.d = {'a': ns.d, 'b': 'y' * 999990 ~ i} %}"
+    "{% endfor %}{{ 1 }}",
+]
+
+
+@pytest.mark.parametrize("src", _KEEP)
+def test_values_kept_alive_together_are_bounded_in_all(src, tmp_path):
+    """Each value is under MAX_VALUE, but thousands of them alive at once would take gigabytes before the
+    CPU timer fires: refused once the values built under one deadline pass MAX_BUILT (run in a process
+    whose address space is capped at 1.5 GB: a MemoryError there would fail the test)."""
+    script = tmp_path / "t.py"
+    script.write_text("import resource, sys\nresource.setrlimit(resource.RLIMIT_AS, (1500 << 20, 1500 << 20))\n"
+                      "from pnp.layout import templating\n"
+                      "try:\n    templating.render(sys.argv[1], {})\nexcept templating.TemplateError as e:\n"
+                      "    print(e)\n", "utf-8")
+    r = subprocess.run([sys.executable, str(script), src], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "characters or items in all" in r.stdout, r.stdout + r.stderr[-2000:]
+
+
+def test_the_values_of_one_ordinary_template_are_far_under_the_total():
+    templating.new_run()
+    src = "{% set ns = namespace(s='') %}{% for i in range(2000) %}{% set ns.s = ns.s ~ i ~ ',' %}{% endfor %}{{ ns.s|length }}"
+    assert templating.render(src, {}) == "8890"

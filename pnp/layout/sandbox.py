@@ -15,6 +15,8 @@ number in a loop. Here each such operation checks its operands first:
 - a call whose result can grow with an argument (`to_bytes`, `translate`, `expandtabs`, `indent`, a long
   `wrapstring` …) has that growth bounded before it runs, and no call or filter hands out a value of more
   than MAX_VALUE characters or items (those without such an argument grow their value a few times at most);
+- the values built under one deadline (a face, a booklet) add up to at most MAX_BUILT characters and
+  items: many values each under MAX_VALUE, kept alive together, would fill memory before the timer fires;
 - a value that holds an undefined attribute (`['a']|map(attribute='__class__')|list`) is an error wherever
   it is printed, joined, compared or passed on, as an undefined name is.
 
@@ -40,6 +42,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_VALUE = 1_000_000     # characters or items in any one value a template computes
 MAX_INT_BITS = 100_000    # a whole number of about 30,000 digits
+MAX_BUILT = 50 * MAX_VALUE  # characters and items all values built under one deadline add up to
 MAX_NESTING = 20          # blocks, brackets and prefix operators open at once (Python: 20 nested loops)
 MAX_DEPTH = 60            # levels of one expression's tree
 _FMT_WIDTH = re.compile(r"%(?:\([^)]*\))?[-+ #0]*\*?(\d*)(?:\.\*?(\d*))?")
@@ -97,10 +100,20 @@ def _size(v) -> int:
     return len(v) if isinstance(v, (str, bytes, list, tuple)) else 0
 
 
+_built = [0]   # characters and items built since the deadline that runs was armed (pnp.layout.templating)
+
+
 def check_result(what, value):
-    """What a call or filter hands out: a few times its operands at most, but never past MAX_VALUE."""
-    if isinstance(value, (str, bytes, list, tuple, Mapping, set, frozenset)) and len(value) > MAX_VALUE:
-        raise too_big(what)
+    """What a call, filter, operator or join hands out: a few times its operands at most, but never past
+    MAX_VALUE; and all of them together under one deadline never past MAX_BUILT (a loop that keeps
+    many big values alive, `{% set ns.l = [ns.l, 'x' * 999999 ~ i] %}`, would fill memory before the CPU
+    timer fires)."""
+    if isinstance(value, (str, bytes, list, tuple, Mapping, set, frozenset)):
+        if len(value) > MAX_VALUE:
+            raise too_big(what)
+        _built[0] += len(value)
+        if _built[0] > MAX_BUILT:
+            raise TemplateError(f"the templates built values of more than {MAX_BUILT:,} characters or items in all")
     return value
 
 
@@ -286,6 +299,10 @@ class Env(ImmutableSandboxedEnvironment):
             check_depth(source, name, filename)
         return super().compile(source, name, filename, raw, defer_init)
 
+    def getitem(self, obj, argument):
+        got = super().getitem(obj, argument)
+        return check_result("the slice", got) if isinstance(argument, slice) else got
+
     def is_safe_attribute(self, obj, attr, value):
         if attr.startswith("_") or attr in ("mro", "gi_frame", "f_globals", "format", "format_map"):
             return False
@@ -306,7 +323,7 @@ class Env(ImmutableSandboxedEnvironment):
         if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
             if right > 1 and abs(left) > 1 and right * math.log10(abs(left)) > 100:
                 raise TemplateError(f"`{left} ** {right}` is too large a number")
-        return super().call_binop(context, operator, left, right)
+        return check_result("the value", super().call_binop(context, operator, left, right))
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's own signature)
         name, owner = getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None)
@@ -325,7 +342,7 @@ class Env(ImmutableSandboxedEnvironment):
         parts = [str(p) for p in parts]
         if sum(map(len, parts)) > MAX_VALUE:
             raise too_big("the joined text")
-        return "".join(parts)
+        return check_result("the joined text", "".join(parts))
 
     @staticmethod
     def compare(left, ops):
@@ -465,3 +482,7 @@ def check_depth(tree, name=None, filename=None) -> None:
         else:
             d = 0
         stack.extend((child, d) for child in node.iter_child_nodes())
+
+
+def reset_built() -> None:
+    _built[0] = 0

@@ -20,7 +20,7 @@ from jinja2 import nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
-from pnp.layout import tplcode, tplfast
+from pnp.layout import sandbox, tplcode, tplfast
 from pnp.layout.sandbox import (MAX_VALUE, Env, TemplateError, check_depth, check_weight, finalize, guarded_filter,
                                 guarded_test, too_big)
 
@@ -170,6 +170,8 @@ def deadline(seconds: float | None = None):
     template. Yields a _Spent that holds, once the block ends, the CPU seconds it used."""
     global _armed
     spent = _Spent()
+    if not _armed:
+        sandbox.reset_built()   # the values built under one deadline add up (sandbox.MAX_BUILT)
     if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield spent
         return
