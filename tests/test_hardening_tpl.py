@@ -320,3 +320,43 @@ def test_the_values_of_one_ordinary_template_are_far_under_the_total():
     templating.new_run()
     src = "{% set ns = namespace(s='') %}{% for i in range(2000) %}{% set ns.s = ns.s ~ i ~ ',' %}{% endfor %}{{ ns.s|length }}"
     assert templating.render(src, {}) == "8890"
+
+
+# ---- the deadline holds on every thread and after it fired ------------------------------------------------------
+_ENDLESS = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}x"
+
+
+def test_a_template_rendered_on_another_thread_has_the_same_deadline(monkeypatch):
+    """The studio renders on worker threads, where no signal timer runs: the thread's CPU clock is checked
+    at every loop step and call instead (10**8 empty steps would otherwise run for about a minute)."""
+    import threading
+    monkeypatch.setattr(templating, "MAX_SECONDS", 0.2)
+    templating.new_run()
+    got = []
+
+    def run():
+        for src in (_ENDLESS, "{% macro m(n) %}{% for i in range(10000) %}{{ m(n) if i > 9999 }}{% endfor %}"
+                              "{{ m(n) }}{% endmacro %}{{ m(1) }}"):
+            try:
+                got.append(templating.render(src, {}))
+            except templating.TemplateError as e:
+                got.append(e)
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(60)
+    assert not t.is_alive() and len(got) == 2
+    assert isinstance(got[0], templating.TemplateTimeout) and isinstance(got[1], templating.TemplateError), got
+
+
+def test_once_a_face_ran_out_of_time_its_later_templates_do_not_start(monkeypatch):
+    """The timer fires once: a second endless template on the same face must not run unbounded."""
+    monkeypatch.setattr(templating, "MAX_SECONDS", 0.2)
+    templating.new_run()
+    with templating.deadline():
+        with pytest.raises(templating.TemplateTimeout):
+            templating.render(_ENDLESS, {})
+        with pytest.raises(templating.TemplateTimeout):
+            templating.render(_ENDLESS.replace("x", "y"), {})
+        with pytest.raises(templating.TemplateTimeout):
+            templating.evaluate("range(10)|list", {})
+    assert templating.evaluate("range(3)|list", {}) == [0, 1, 2]   # the next face starts afresh

@@ -28,9 +28,12 @@ walk over its tree) when one expression is more than MAX_DEPTH levels deep (`1 +
 """
 from __future__ import annotations
 
+import copy
 import math
 import operator
 import re
+import threading
+import time
 from collections.abc import Mapping
 
 from jinja2 import nodes
@@ -101,6 +104,15 @@ def _size(v) -> int:
 
 
 _built = [0]   # characters and items built since the deadline that runs was armed (pnp.layout.templating)
+# A thread other than the main one cannot have a signal timer (the studio renders in worker threads): its
+# deadline is the thread's CPU clock, checked by tick() at every loop step and every call of a template.
+local = threading.local()
+
+
+def tick() -> None:
+    until = getattr(local, "until", None)
+    if until is not None and time.thread_time() > until:
+        local.stop()
 
 
 def check_result(what, value):
@@ -261,6 +273,12 @@ def _cheap(a, b) -> bool:
 
 
 class Codegen(CodeGenerator):
+    def visit_For(self, node, frame):  # every step of a loop checks a thread's deadline (tick)
+        node = copy.copy(node)
+        check = nodes.Call(nodes.EnvironmentAttribute("tick"), [], [], None, None, lineno=node.lineno)
+        node.body = [nodes.ExprStmt(check, lineno=node.lineno), *node.body]
+        super().visit_For(node, frame)
+
     def visit_Concat(self, node, frame):  # `a ~ b`: joined through a size check
         self.write("environment.concat((")
         for arg in node.nodes:
@@ -325,7 +343,12 @@ class Env(ImmutableSandboxedEnvironment):
                 raise TemplateError(f"`{left} ** {right}` is too large a number")
         return check_result("the value", super().call_binop(context, operator, left, right))
 
+    @staticmethod
+    def tick():
+        tick()
+
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's own signature)
+        tick()
         name, owner = getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None)
         check_method(name, owner, args, kwargs)
         if name == "join" and args:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from contextlib import contextmanager, nullcontext
 
 import jinja2
@@ -157,6 +158,7 @@ def is_template(value) -> bool:
 
 
 _armed = False
+_fired = False   # the main thread's timer fired: the rest of the face's templates are not started
 
 
 class _Spent:
@@ -167,14 +169,17 @@ class _Spent:
 def deadline(seconds: float | None = None):
     """Stop template code that runs longer than MAX_SECONDS (or `seconds`) of CPU. Nested uses share the
     outer timer, so a caller can arm it once around many renders (a whole face) instead of once per
-    template. Yields a _Spent that holds, once the block ends, the CPU seconds it used."""
-    global _armed
+    template. Yields a _Spent that holds, once the block ends, the CPU seconds it used. On the main
+    thread a signal timer stops the template anywhere; on another thread (the studio) the thread's CPU
+    clock is checked at every loop step and call (sandbox.tick)."""
+    global _armed, _fired
     spent = _Spent()
-    if not _armed:
-        sandbox.reset_built()   # the values built under one deadline add up (sandbox.MAX_BUILT)
-    if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    main = threading.current_thread() is threading.main_thread()
+    timer = main and hasattr(signal, "setitimer")
+    if (_armed if timer else getattr(sandbox.local, "until", None) is not None):
         yield spent
         return
+    sandbox.reset_built()   # the values built under one deadline add up (sandbox.MAX_BUILT)
     budget = MAX_SECONDS if seconds is None else seconds
     if budget <= 0:
         e = TemplateTimeout(f"the templates of this face ran longer than {MAX_SECONDS:g} s (an endless loop?)")
@@ -182,12 +187,23 @@ def deadline(seconds: float | None = None):
         raise e
 
     def stop(*_):
+        global _fired
+        _fired = True
         raise TemplateTimeout(f"the template ran longer than {MAX_SECONDS:g} s (an endless loop?)")
 
+    if not timer:
+        start = time.thread_time()
+        sandbox.local.until, sandbox.local.stop = start + budget, stop
+        try:
+            yield spent
+        finally:
+            sandbox.local.until = None
+            spent.seconds = min(budget, time.thread_time() - start)
+        return
     # CPU time, not wall-clock time: a busy machine must not make a good template time out
     old = signal.signal(signal.SIGVTALRM, stop)
     signal.setitimer(signal.ITIMER_VIRTUAL, budget)
-    _armed = True
+    _armed, _fired = True, False
     try:
         yield spent
     finally:
@@ -219,6 +235,24 @@ def _face_deadline(ctx):
     finally:
         if spent is not None and _face[0] is card:
             _face[1] += spent.seconds
+
+
+def _running() -> bool:
+    """Whether a caller's deadline already runs on this thread."""
+    if threading.current_thread() is threading.main_thread():
+        return _armed
+    return getattr(sandbox.local, "until", None) is not None
+
+
+def _expired() -> None:
+    """A template asked to run after its deadline's budget is spent (the timer fires only once): refused."""
+    until = getattr(sandbox.local, "until", None)
+    if not (_armed and _fired and threading.current_thread() is threading.main_thread()) and not (
+            until is not None and time.thread_time() > until):
+        return
+    e = TemplateTimeout(f"the templates of this face ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+    e.spent_before = True
+    raise e
 
 
 def _template(code):
@@ -319,6 +353,7 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
+    _expired()
     tpl, names, fast, _context = _compile(source)
     mk = _key("r", source, names, ctx)
     if mk is not None:
@@ -327,7 +362,7 @@ def render(source: str, ctx: dict) -> str:
             return hit[0]
     out, size = [], 0
     try:
-        with _no_deadline if _armed else _face_deadline(ctx):   # a caller's deadline already runs
+        with _no_deadline if _running() else _face_deadline(ctx):   # a caller's deadline already runs
             text = _short(fast, ctx)
             if text is _NONE or len(text) > MAX_OUTPUT:
                 for chunk in tpl.generate(ctx):
@@ -365,6 +400,7 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
+    _expired()
     fn, names, fast = _compile_expression(src)
     mk = _key("e", src, names, ctx)
     if mk is not None:
@@ -372,7 +408,7 @@ def evaluate(expr: str, ctx: dict):
         if hit is not None:
             return _copy(hit[0])
     try:
-        with _no_deadline if _armed else _face_deadline(ctx):
+        with _no_deadline if _running() else _face_deadline(ctx):
             value = _short(fast, ctx)
             if value is _NONE:
                 value = fn(**ctx)
