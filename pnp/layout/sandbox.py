@@ -275,9 +275,14 @@ def _cheap(a, b) -> bool:
 class Codegen(CodeGenerator):
     def visit_For(self, node, frame):  # every step of a loop checks a thread's deadline (tick)
         node = copy.copy(node)
-        check = nodes.Call(nodes.EnvironmentAttribute("tick"), [], [], None, None, lineno=node.lineno)
-        node.body = [nodes.ExprStmt(check, lineno=node.lineno), *node.body]
+        node.body = [nodes.ExprStmt(nodes.EnvironmentAttribute("tick"), lineno=node.lineno), *node.body]
         super().visit_For(node, frame)
+
+    def visit_ExprStmt(self, node, frame):
+        if isinstance(node.node, nodes.EnvironmentAttribute) and node.node.name == "tick":
+            self.writeline("environment.tick()", node)   # the mark visit_For put there: a plain call
+        else:
+            super().visit_ExprStmt(node, frame)
 
     def visit_Concat(self, node, frame):  # `a ~ b`: joined through a size check
         self.write("environment.concat((")

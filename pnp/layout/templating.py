@@ -166,12 +166,13 @@ class _Spent:
 
 
 @contextmanager
-def deadline(seconds: float | None = None):
+def deadline(seconds: float | None = None, face=None):
     """Stop template code that runs longer than MAX_SECONDS (or `seconds`) of CPU. Nested uses share the
     outer timer, so a caller can arm it once around many renders (a whole face) instead of once per
     template. Yields a _Spent that holds, once the block ends, the CPU seconds it used. On the main
     thread a signal timer stops the template anywhere; on another thread (the studio) the thread's CPU
-    clock is checked at every loop step and call (sandbox.tick)."""
+    clock is checked at every loop step and call (sandbox.tick). With `face` (a card), the seconds used
+    are added to that face's budget when the block ends."""
     global _armed, _fired
     spent = _Spent()
     main = threading.current_thread() is threading.main_thread()
@@ -199,6 +200,8 @@ def deadline(seconds: float | None = None):
         finally:
             sandbox.local.until = None
             spent.seconds = min(budget, time.thread_time() - start)
+            if face is not None and _face[0] is face:
+                _face[1] += spent.seconds
         return
     # CPU time, not wall-clock time: a busy machine must not make a good template time out
     old = signal.signal(signal.SIGVTALRM, stop)
@@ -211,6 +214,8 @@ def deadline(seconds: float | None = None):
         signal.signal(signal.SIGVTALRM, old)
         _armed = False
         spent.seconds = budget - left if left > 0 else budget
+        if face is not None and _face[0] is face:
+            _face[1] += spent.seconds
 
 
 # A caller that reads faces without arming a deadline around each (a rules plug-in reading every copy of a
@@ -219,22 +224,13 @@ def deadline(seconds: float | None = None):
 _face: list = [None, 0.0]   # the card of the face last rendered without a caller's deadline, CPU seconds used
 
 
-@contextmanager
 def _face_deadline(ctx):
     card = ctx.get("card") if isinstance(ctx, dict) else None
     if not isinstance(card, dict):
-        with deadline():
-            yield
-        return
+        return deadline()
     if _face[0] is not card:
         _face[:] = [card, 0.0]
-    spent = None
-    try:
-        with deadline(MAX_SECONDS - _face[1]) as spent:
-            yield
-    finally:
-        if spent is not None and _face[0] is card:
-            _face[1] += spent.seconds
+    return deadline(MAX_SECONDS - _face[1], card)
 
 
 def _running() -> bool:
