@@ -80,6 +80,10 @@ class Source:
         except jinja2.TemplateSyntaxError as e:
             self.problem(e.lineno or 1, f"template syntax error: {e.message}", "fix the `{% … %}` or `{{ … }}`")
             return None
+        except (RecursionError, SyntaxError, MemoryError) as e:  # past the sandbox's nesting limits: a safety net
+            self.problem(1, f"the template is nested too deeply to compile ({type(e).__name__})",
+                         "use fewer levels of `{% … %}` blocks and brackets")
+            return None
         out, size = [], 0
         try:
             with templating.deadline():

@@ -11,21 +11,44 @@ number in a loop. Here each such operation checks its operands first:
 - every value handed to a comparison, a filter, a test or a function call (which may compare, hash,
   sort or print it) may not weigh more than MAX_VALUE, where a value's weight counts the characters
   and items of everything nested in it (a list holding the same big list twice weighs twice as much);
-- whole numbers stay under MAX_INT_BITS bits; `str.format` is refused outright; `sum` adds numbers only.
+- whole numbers stay under MAX_INT_BITS bits; `str.format` is refused outright; `sum` adds numbers only;
+- a call whose result can grow with an argument (`to_bytes`, `translate`, `expandtabs`, `indent`, a long
+  `wrapstring` …) has that growth bounded before it runs, and no call or filter hands out a value of more
+  than MAX_VALUE characters or items (those without such an argument grow their value a few times at most);
+- the values built under one deadline (a face, a booklet) add up to at most MAX_BUILT characters and
+  items: many values each under MAX_VALUE, kept alive together, would fill memory before the timer fires;
+- a value that holds an undefined attribute (`['a']|map(attribute='__class__')|list`) is an error wherever
+  it is printed, joined, compared or passed on, as an undefined name is.
+
+Jinja's parser and code generator recurse once per level of nesting, and Python's compiler stops at 20
+nested loops and 100 levels of indentation, so a template is refused before it is parsed when more than
+MAX_NESTING blocks, brackets and prefix operators are open at once, and after it is parsed (before any
+walk over its tree) when one expression is more than MAX_DEPTH levels deep (`1 + 1 + … + 1`,
+`x|abs|abs|…`, `x.a.a.a…`): a TemplateSyntaxError at the line where it happens.
 """
 from __future__ import annotations
 
+import copy
 import math
 import operator
 import re
+import threading
+import time
 from collections.abc import Mapping
 
+from jinja2 import nodes
 from jinja2.compiler import CodeGenerator
+from jinja2.exceptions import TemplateSyntaxError
+from jinja2.lexer import TokenStream
+from jinja2.runtime import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 MAX_VALUE = 1_000_000     # characters or items in any one value a template computes
 MAX_INT_BITS = 100_000    # a whole number of about 30,000 digits
-_FMT_WIDTH = re.compile(r"%[-+ #0]*(\d*)(?:\.(\d+))?")
+MAX_BUILT = 50 * MAX_VALUE  # characters and items all values built under one deadline add up to
+MAX_NESTING = 20          # blocks, brackets and prefix operators open at once (Python: 20 nested loops)
+MAX_DEPTH = 60            # levels of one expression's tree
+_FMT_WIDTH = re.compile(r"%(?:\([^)]*\))?[-+ #0]*\*?(\d*)(?:\.\*?(\d*))?")
 _SCALARS = (int, float, bool, type(None))
 
 
@@ -39,7 +62,8 @@ def too_big(what) -> TemplateError:
 
 def weight(v, budget: int = MAX_VALUE) -> int:
     """Characters plus items of v and of everything nested in it, counted up to budget + 1. Shared
-    parts count each time they appear: that is what comparing, hashing or printing v costs."""
+    parts count each time they appear: that is what comparing, hashing or printing v costs. An
+    undefined value nested in v raises its error (v itself may be undefined: `x is defined`)."""
     total, stack = 0, [v]
     while stack:
         x = stack.pop()
@@ -56,6 +80,8 @@ def weight(v, budget: int = MAX_VALUE) -> int:
             if total <= budget:
                 stack.extend(x.keys())
                 stack.extend(x.values())
+        elif isinstance(x, Undefined) and x is not v:
+            x._fail_with_undefined_error()
         else:
             total += 1
         if total > budget:
@@ -77,6 +103,43 @@ def _size(v) -> int:
     return len(v) if isinstance(v, (str, bytes, list, tuple)) else 0
 
 
+_built = [0]   # characters and items built since the deadline that runs was armed (pnp.templates.templating)
+# A thread other than the main one cannot have a signal timer (the studio renders in worker threads): its
+# deadline is the thread's CPU clock, checked by tick() at every loop step and every call of a template.
+local = threading.local()
+
+
+def tick() -> None:
+    until = getattr(local, "until", None)
+    if until is not None and time.thread_time() > until:
+        local.stop()
+
+
+def check_result(what, value):
+    """What a call, filter, operator or join hands out: a few times its operands at most, but never past
+    MAX_VALUE; and all of them together under one deadline never past MAX_BUILT (a loop that keeps
+    many big values alive, `{% set ns.l = [ns.l, 'x' * 999999 ~ i] %}`, would fill memory before the CPU
+    timer fires)."""
+    if isinstance(value, (str, bytes, list, tuple, Mapping, set, frozenset)):
+        if len(value) > MAX_VALUE:
+            raise too_big(what)
+        _built[0] += len(value)
+        if _built[0] > MAX_BUILT:
+            raise TemplateError(f"the templates built values of more than {MAX_BUILT:,} characters or items in all")
+    return value
+
+
+def _depth(v, limit: int = MAX_VALUE) -> int:
+    """How deeply lists, tuples and mappings nest in v (stops counting at limit)."""
+    deepest, stack = 0, [(v, 1)]
+    while stack and deepest < limit:
+        x, d = stack.pop()
+        if isinstance(x, (list, tuple, Mapping)):
+            deepest = max(deepest, d)
+            stack.extend((y, d + 1) for y in (x.values() if isinstance(x, Mapping) else x))
+    return deepest
+
+
 def check_sizes(args, kwargs):
     for a in (*args, *kwargs.values()):
         if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
@@ -84,7 +147,10 @@ def check_sizes(args, kwargs):
 
 
 def check_format(fmt, args=()):
-    """`'%10000000000d' % 1`, many big widths in one format, or `*` widths taken from the arguments."""
+    """`'%10000000000d' % 1`, `'%(a)999999999s' % d`, many big widths in one format, or `*` widths taken
+    from the arguments (of text or of bytes)."""
+    if isinstance(fmt, bytes):
+        fmt = fmt.decode("latin-1")
     if isinstance(fmt, str):
         total = 0
         for width, prec in _FMT_WIDTH.findall(fmt):
@@ -98,17 +164,96 @@ def check_format(fmt, args=()):
         check_weight(f"the text formatted by `{fmt[:40]}`", fmt, *args)
 
 
-def check_replace(s, old, new):
-    if isinstance(s, str) and isinstance(old, str) and isinstance(new, str) and len(new) > len(old):
-        if len(s) + (len(s) + 1) * (len(new) - len(old)) > MAX_VALUE:
+def check_replace(s, old, new, count=-1):
+    """The exact length after replace(): the occurrences are counted first (one fast pass)."""
+    same = (str, str, str) if isinstance(s, str) else (bytes, bytes, bytes)
+    if all(isinstance(v, t) for v, t in zip((s, old, new), same)) and len(new) > len(old):
+        hits = s.count(old)
+        if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+            hits = min(hits, count)
+        if len(s) + hits * (len(new) - len(old)) > MAX_VALUE:
             raise too_big("the text after replace()")
 
 
 def check_join(sep, seq):
     n = len(seq) if hasattr(seq, "__len__") else 0
-    if isinstance(sep, str) and len(sep) * n > MAX_VALUE:
+    if isinstance(sep, (str, bytes)) and len(sep) * n > MAX_VALUE:
         raise too_big("the joined text")
     check_weight("the joined text", sep, seq)
+
+
+def check_translate(s, table):
+    """str.translate: each character mapped to a text of n characters grows the text n times."""
+    if not isinstance(s, str):
+        return
+    pairs = table.items() if isinstance(table, Mapping) else enumerate(table) if isinstance(table, (list, tuple)) else ()
+    long = [(k, v) for k, v in pairs if isinstance(v, str) and len(v) > 1]
+    if not long or len(s) * max(len(v) for _k, v in long) <= MAX_VALUE:
+        return
+    if len(long) > 100:
+        raise too_big("the text after translate()")
+    grow = sum(s.count(chr(k)) * (len(v) - 1) for k, v in long if isinstance(k, int) and 0 <= k < 0x110000)
+    if len(s) + grow > MAX_VALUE:
+        raise too_big("the text after translate()")
+
+
+def _arg(args, kwargs, i, name, default=None):
+    return args[i] if len(args) > i else kwargs.get(name, default)
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def check_method(name, owner, args, kwargs):
+    """The C-level methods of plain values whose result grows with an argument."""
+    if isinstance(owner, (str, bytes, list, tuple)):  # sizes given to str.center, ljust, zfill …
+        check_sizes(args, kwargs)
+    if isinstance(owner, (str, bytes)):
+        if name == "replace" and len(args) >= 2:
+            check_replace(owner, args[0], args[1], _arg(args, kwargs, 2, "count", -1))
+        elif name == "expandtabs":
+            tab = _arg(args, kwargs, 0, "tabsize", 8)
+            if _whole(tab) and len(owner) + owner.count("\t" if isinstance(owner, str) else b"\t") * tab > MAX_VALUE:
+                raise too_big("the text after expandtabs()")
+        elif name == "translate" and args:
+            check_translate(owner, args[0])
+        elif name == "hex" and isinstance(owner, bytes) and len(owner) * (3 if args or kwargs else 2) > MAX_VALUE:
+            raise too_big("the text of hex()")
+    elif _whole(owner) and name == "to_bytes":
+        length = _arg(args, kwargs, 0, "length", 1)
+        if _whole(length) and length > MAX_VALUE:
+            raise too_big(f"the {length:,} bytes of to_bytes()")
+    elif isinstance(owner, type) and issubclass(owner, int) and name == "from_bytes":
+        data = _arg(args, kwargs, 0, "bytes", b"")
+        if hasattr(data, "__len__") and len(data) * 8 > MAX_INT_BITS:
+            raise TemplateError(f"from_bytes() would be a number of more than {MAX_INT_BITS:,} bits")
+
+
+def check_filter(name, value, params, kwargs):
+    """The built-in filters whose result grows with a parameter (besides `center`, `pad` …: their size is
+    the parameter, bounded by check_sizes)."""
+    if name == "indent":
+        width = _arg(params, kwargs, 0, "width", 4)
+        width = len(width) if isinstance(width, str) else width if _whole(width) else 0
+        text = value if isinstance(value, str) else ""
+        if len(text) + (text.count("\n") + 1) * width > MAX_VALUE:
+            raise too_big("the indented text")
+    elif name == "wordwrap":
+        wrap, text = _arg(params, kwargs, 2, "wrapstring"), value if isinstance(value, str) else ""
+        if isinstance(wrap, str) and len(wrap) > 1 and len(text) + (len(text) + 1) * len(wrap) > MAX_VALUE:
+            raise too_big("the wrapped text")   # at most one break per character
+    elif name == "tojson":
+        indent = _arg(params, kwargs, 0, "indent")
+        indent = len(indent) if isinstance(indent, str) else indent if _whole(indent) else 0
+        if indent > 0 and weight(value) * (1 + indent * _depth(value)) > MAX_VALUE:
+            raise too_big("the indented JSON")
+    elif name == "urlize":
+        extra = sum(len(v) for v in (_arg(params, kwargs, 2, "target"), _arg(params, kwargs, 3, "rel"))
+                    if isinstance(v, str))
+        text = value if isinstance(value, str) else ""
+        if extra and 3 * len(text) + (len(text) // 2 + 1) * (extra + 50) > MAX_VALUE:
+            raise too_big("the text with its links")   # a link per two characters at most
 
 
 def _check_product(left, right):
@@ -128,6 +273,17 @@ def _cheap(a, b) -> bool:
 
 
 class Codegen(CodeGenerator):
+    def visit_For(self, node, frame):  # every step of a loop checks a thread's deadline (tick)
+        node = copy.copy(node)
+        node.body = [nodes.ExprStmt(nodes.EnvironmentAttribute("tick"), lineno=node.lineno), *node.body]
+        super().visit_For(node, frame)
+
+    def visit_ExprStmt(self, node, frame):
+        if isinstance(node.node, nodes.EnvironmentAttribute) and node.node.name == "tick":
+            self.writeline("environment.tick()", node)   # the mark visit_For put there: a plain call
+        else:
+            super().visit_ExprStmt(node, frame)
+
     def visit_Concat(self, node, frame):  # `a ~ b`: joined through a size check
         self.write("environment.concat((")
         for arg in node.nodes:
@@ -150,6 +306,26 @@ class Env(ImmutableSandboxedEnvironment):
     code_generator_class = Codegen
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
+    def _tokenize(self, source, name, filename=None, state=None):
+        """Every template's tokens, read whole and refused when they nest too deeply: before the parser
+        (which recurses once per level) sees any of them."""
+        stream = super()._tokenize(source, name, filename, state)
+        return TokenStream(iter(check_nesting(stream, name, filename)), name, filename)
+
+    def _parse(self, source, name, filename):
+        tree = super()._parse(source, name, filename)
+        check_depth(tree, name, filename)
+        return tree
+
+    def compile(self, source, name=None, filename=None, raw=False, defer_init=False):  # noqa: A003 (jinja's name)
+        if isinstance(source, nodes.Node):   # a tree parsed elsewhere (compile_expression)
+            check_depth(source, name, filename)
+        return super().compile(source, name, filename, raw, defer_init)
+
+    def getitem(self, obj, argument):
+        got = super().getitem(obj, argument)
+        return check_result("the slice", got) if isinstance(argument, slice) else got
+
     def is_safe_attribute(self, obj, attr, value):
         if attr.startswith("_") or attr in ("mro", "gi_frame", "f_globals", "format", "format_map"):
             return False
@@ -163,29 +339,30 @@ class Env(ImmutableSandboxedEnvironment):
             _check_product(left, right)
         if operator == "+" and _size(left) + _size(right) > MAX_VALUE:
             raise too_big("the joined value")
+        if operator == "+" and not _cheap(left, right):
+            check_weight("a value added", left, right)
         if operator == "%":
             check_format(left, right)
         if operator == "**" and isinstance(left, (int, float)) and isinstance(right, (int, float)):
             if right > 1 and abs(left) > 1 and right * math.log10(abs(left)) > 100:
                 raise TemplateError(f"`{left} ** {right}` is too large a number")
-        return super().call_binop(context, operator, left, right)
+        return check_result("the value", super().call_binop(context, operator, left, right))
+
+    @staticmethod
+    def tick():
+        tick()
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 (jinja's own signature)
+        tick()
         name, owner = getattr(__obj, "__name__", ""), getattr(__obj, "__self__", None)
-        if isinstance(owner, (str, bytes, list, tuple)):  # sizes given to str.center, ljust, zfill …
-            check_sizes(args, kwargs)
-        if name == "replace" and len(args) >= 2:
-            check_replace(owner, args[0], args[1])
-        elif name == "join" and args:
+        check_method(name, owner, args, kwargs)
+        if name == "join" and args:
             if not hasattr(args[0], "__len__"):
                 args = (list(args[0]), *args[1:])
             check_join(owner, args[0])
-        elif name == "expandtabs" and args and isinstance(owner, str) and isinstance(args[0], int):
-            if owner.count("\t") * args[0] > MAX_VALUE:
-                raise too_big("the text after expandtabs()")
         check_weight(f"a value given to {name or 'a function'}()",
                      *((owner,) if isinstance(owner, (list, tuple)) else ()), *args, *kwargs.values())
-        return super().call(__context, __obj, *args, **kwargs)
+        return check_result(f"the value of {name or 'a function'}()", super().call(__context, __obj, *args, **kwargs))
 
     @staticmethod
     def concat(parts):
@@ -193,7 +370,7 @@ class Env(ImmutableSandboxedEnvironment):
         parts = [str(p) for p in parts]
         if sum(map(len, parts)) > MAX_VALUE:
             raise too_big("the joined text")
-        return "".join(parts)
+        return check_result("the joined text", "".join(parts))
 
     @staticmethod
     def compare(left, ops):
@@ -237,9 +414,9 @@ def guarded_filter(name, fn):
         if name == "round" and any(isinstance(p, int) and abs(p) > 100 for p in (*params[:1], kwargs.get("precision", 0))):
             raise TemplateError("round() to more than 100 digits")
         if name == "replace" and len(params) >= 2:
-            check_replace(value, params[0], params[1])
-        elif name == "indent" and params and isinstance(params[0], str):
-            check_replace(value, "\n", "\n" + params[0])
+            check_weight(f"the value given to the `{name}` filter", value)
+            check_replace(value if isinstance(value, str) else str(value), params[0], params[1],
+                          _arg(params, kwargs, 2, "count", -1))
         elif name == "join":
             value = value if hasattr(value, "__len__") else list(value)
             check_join(params[0] if params else kwargs.get("d", ""), value)
@@ -251,7 +428,8 @@ def guarded_filter(name, fn):
             check_weight(f"the value given to the `{name}` filter",
                          *(() if isinstance(value, str) or name in _SHALLOW_FILTERS else (value,)),
                          *params, *kwargs.values())
-        return fn(*head, value, *params, **kwargs)
+        check_filter(name, value, params, kwargs)
+        return check_result(f"the value of the `{name}` filter", fn(*head, value, *params, **kwargs))
     if skip:
         wrapper.jinja_pass_arg = fn.jinja_pass_arg
     return wrapper
@@ -266,3 +444,73 @@ def guarded_test(name, fn):
     if skip:
         wrapper.jinja_pass_arg = fn.jinja_pass_arg
     return wrapper
+
+
+# ---- nesting ------------------------------------------------------------------------------------------
+_OPENS = frozenset({"if", "for", "macro", "call", "filter", "with", "autoescape", "block", "set"})
+_CLOSES = frozenset(f"end{n}" for n in _OPENS)
+_BRACKETS = {"lparen": 1, "lbracket": 1, "lbrace": 1, "rparen": -1, "rbracket": -1, "rbrace": -1}
+_PREFIX = frozenset({"sub", "add"})
+_OPERANDS = frozenset({"name", "integer", "float", "string", "rparen", "rbracket", "rbrace"})  # `a - b`: binary
+
+
+def _too_deep(what: str, limit: int, lineno: int, name, filename) -> TemplateSyntaxError:
+    return TemplateSyntaxError(f"{what} nested more than {limit} deep (a `{{% set %}}` can hold a part)",
+                               lineno, name, filename)
+
+
+def check_nesting(stream, name=None, filename=None) -> list:
+    """The tokens of a template, read whole; a TemplateSyntaxError when more than MAX_NESTING blocks,
+    brackets, prefix operators in a row (`- - 1`, `not not x`) and inline `if`s (`a if b else c if …`)
+    are open at once: the parser recurses on each."""
+    tokens, blocks, inner, run, ifs, first, block_set, prev = [], 0, 0, 0, 0, False, None, None
+    for tok in stream:
+        tokens.append(tok)
+        t = tok.type
+        if t in ("block_begin", "variable_begin"):
+            inner = run = ifs = 0
+            first, block_set = t == "block_begin", None
+            continue
+        if t in ("block_end", "variable_end"):
+            if block_set:   # `{% set x %}…{% endset %}` is a block, `{% set x = … %}` a statement
+                blocks += 1
+            inner = run = ifs = 0
+            block_set = None
+        elif t == "name" and first:
+            if tok.value == "set":
+                block_set = True
+            elif tok.value in _OPENS:
+                blocks += 1
+            elif tok.value in _CLOSES:
+                blocks = max(0, blocks - 1)
+        elif t == "assign" and inner == 0:
+            block_set = False
+        elif t in _BRACKETS:
+            inner = max(0, inner + _BRACKETS[t])
+        elif t == "name" and tok.value == "if":
+            ifs += 1
+        prefix = (t in _PREFIX or t == "name" and tok.value == "not") and prev not in _OPERANDS
+        run = run + 1 if prefix else 0
+        first, prev = False, t if t != "name" or tok.value not in ("not", "if", "else", "and", "or", "in", "is") else "op"
+        if blocks + inner + run + ifs > MAX_NESTING:
+            raise _too_deep("blocks, brackets and operators", MAX_NESTING, tok.lineno, name, filename)
+    return tokens
+
+
+def check_depth(tree, name=None, filename=None) -> None:
+    """A TemplateSyntaxError when one expression of the parsed template is more than MAX_DEPTH levels
+    deep (walked without recursion: the walks after this one recurse)."""
+    stack = [(tree, 0)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, (nodes.Expr, nodes.Helper)):
+            d += 1
+            if d > MAX_DEPTH:
+                raise _too_deep("an expression", MAX_DEPTH, getattr(node, "lineno", 1) or 1, name, filename)
+        else:
+            d = 0
+        stack.extend((child, d) for child in node.iter_child_nodes())
+
+
+def reset_built() -> None:
+    _built[0] = 0

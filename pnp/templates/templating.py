@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from contextlib import contextmanager, nullcontext
 
 import jinja2
@@ -20,9 +21,9 @@ from jinja2 import nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
-from pnp.templates import tplcode, tplfast
-from pnp.templates.sandbox import (MAX_VALUE, Env, TemplateError, check_weight, finalize, guarded_filter, guarded_test,
-                                too_big)
+from pnp.templates import sandbox, tplcode, tplfast
+from pnp.templates.sandbox import (MAX_VALUE, Env, TemplateError, check_depth, check_weight, finalize, guarded_filter,
+                                guarded_test, too_big)
 
 MAX_OUTPUT = 20_000
 MAX_RANGE = 10_000
@@ -30,7 +31,7 @@ MAX_SECONDS = 2.0
 
 
 class TemplateTimeout(TemplateError):
-    pass
+    spent_before = False   # the face's budget was spent before this template started: not its own fault
 
 
 def _range(*args):
@@ -69,6 +70,7 @@ def new_run() -> None:
     """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
     _timed_out.clear()
     _memo.clear()
+    _face[:] = [None, 0.0]
 
 
 # ---- memo: the same template over the same values gives the same text --------------------------------
@@ -160,30 +162,97 @@ def is_template(value) -> bool:
 
 
 _armed = False
+_fired = False   # the main thread's timer fired: the rest of the face's templates are not started
+
+
+class _Spent:
+    seconds = 0.0   # CPU seconds the templates under one deadline used (set when it ends)
 
 
 @contextmanager
-def deadline():
-    """Stop template code that runs longer than MAX_SECONDS. Nested uses share the outer timer, so a
-    caller can arm it once around many renders (a whole face) instead of once per template."""
-    global _armed
-    if _armed or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
+def deadline(seconds: float | None = None, face=None):
+    """Stop template code that runs longer than MAX_SECONDS (or `seconds`) of CPU. Nested uses share the
+    outer timer, so a caller can arm it once around many renders (a whole face) instead of once per
+    template. Yields a _Spent that holds, once the block ends, the CPU seconds it used. On the main
+    thread a signal timer stops the template anywhere; on another thread (the studio) the thread's CPU
+    clock is checked at every loop step and call (sandbox.tick). With `face` (a card), the seconds used
+    are added to that face's budget when the block ends."""
+    global _armed, _fired
+    spent = _Spent()
+    main = threading.current_thread() is threading.main_thread()
+    timer = main and hasattr(signal, "setitimer")
+    if (_armed if timer else getattr(sandbox.local, "until", None) is not None):
+        yield spent
         return
+    sandbox.reset_built()   # the values built under one deadline add up (sandbox.MAX_BUILT)
+    budget = MAX_SECONDS if seconds is None else seconds
+    if budget <= 0:
+        e = TemplateTimeout(f"the templates of this face ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+        e.spent_before = True
+        raise e
 
     def stop(*_):
+        global _fired
+        _fired = True
         raise TemplateTimeout(f"the template ran longer than {MAX_SECONDS:g} s (an endless loop?)")
 
+    if not timer:
+        start = time.thread_time()
+        sandbox.local.until, sandbox.local.stop = start + budget, stop
+        try:
+            yield spent
+        finally:
+            sandbox.local.until = None
+            spent.seconds = min(budget, time.thread_time() - start)
+            if face is not None and _face[0] is face:
+                _face[1] += spent.seconds
+        return
     # CPU time, not wall-clock time: a busy machine must not make a good template time out
     old = signal.signal(signal.SIGVTALRM, stop)
-    signal.setitimer(signal.ITIMER_VIRTUAL, MAX_SECONDS)
-    _armed = True
+    signal.setitimer(signal.ITIMER_VIRTUAL, budget)
+    _armed, _fired = True, False
     try:
-        yield
+        yield spent
     finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        left = signal.setitimer(signal.ITIMER_VIRTUAL, 0)[0]
         signal.signal(signal.SIGVTALRM, old)
         _armed = False
+        spent.seconds = budget - left if left > 0 else budget
+        if face is not None and _face[0] is face:
+            _face[1] += spent.seconds
+
+
+# A caller that reads faces without arming a deadline around each (a rules plug-in reading every copy of a
+# `repeat:`) still gives each face one budget: renders in a row whose context holds the same `card` (the
+# copies of an element, all elements, front and back) share MAX_SECONDS between them.
+_face: list = [None, 0.0]   # the card of the face last rendered without a caller's deadline, CPU seconds used
+
+
+def _face_deadline(ctx):
+    card = ctx.get("card") if isinstance(ctx, dict) else None
+    if not isinstance(card, dict):
+        return deadline()
+    if _face[0] is not card:
+        _face[:] = [card, 0.0]
+    return deadline(MAX_SECONDS - _face[1], card)
+
+
+def _running() -> bool:
+    """Whether a caller's deadline already runs on this thread."""
+    if threading.current_thread() is threading.main_thread():
+        return _armed
+    return getattr(sandbox.local, "until", None) is not None
+
+
+def _expired() -> None:
+    """A template asked to run after its deadline's budget is spent (the timer fires only once): refused."""
+    until = getattr(sandbox.local, "until", None)
+    if not (_armed and _fired and threading.current_thread() is threading.main_thread()) and not (
+            until is not None and time.thread_time() > until):
+        return
+    e = TemplateTimeout(f"the templates of this face ran longer than {MAX_SECONDS:g} s (an endless loop?)")
+    e.spent_before = True
+    raise e
 
 
 def _template(code):
@@ -213,6 +282,8 @@ def _compile(source: str):
                 kept = names, ENV.compile(ast), fast, context
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"template syntax error: {e.message}") from None
+            except (RecursionError, SyntaxError, MemoryError) as e:   # past the sandbox's nesting limits
+                raise TemplateError(f"the template is nested too deeply to compile ({type(e).__name__})") from None
             tplcode.store("t", source, kept)
         got = _cache[source] = (_template(kept[1]), kept[0], _fast(kept), frozenset(kept[3]))
     return got
@@ -239,12 +310,15 @@ def _compile_expression(src: str):
                 expr = parser.parse_expression()
                 if not parser.stream.eos:
                     raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
+                check_depth(expr)
                 expr.set_environment(ENV)
                 names, fast = _names_read(expr), _fast_code(expr, True)
                 kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
                                                          lineno=1)), fast, ()
             except jinja2.TemplateSyntaxError as e:
                 raise TemplateError(f"expression syntax error: {e.message}") from None
+            except (RecursionError, SyntaxError, MemoryError) as e:
+                raise TemplateError(f"the expression is nested too deeply to compile ({type(e).__name__})") from None
             tplcode.store("e", src, kept)
         got = _expr_cache[src] = (TemplateExpression(_template(kept[1]), False), kept[0], _fast(kept))
     return got
@@ -279,6 +353,7 @@ def _explain(e: Exception) -> str:
 def render(source: str, ctx: dict) -> str:
     if source in _timed_out:
         raise TemplateTimeout(str(_timed_out[source]))
+    _expired()
     tpl, names, fast, _context = _compile(source)
     mk = _key("r", source, names, ctx)
     if mk is not None:
@@ -287,7 +362,7 @@ def render(source: str, ctx: dict) -> str:
             return hit[0]
     out, size = [], 0
     try:
-        with _no_deadline if _armed else deadline():   # a caller's deadline already runs
+        with _no_deadline if _running() else _face_deadline(ctx):   # a caller's deadline already runs
             text = _short(fast, ctx)
             if text is _NONE or len(text) > MAX_OUTPUT:
                 for chunk in tpl.generate(ctx):
@@ -297,7 +372,8 @@ def render(source: str, ctx: dict) -> str:
                     out.append(chunk)
                 text = "".join(out)
     except TemplateTimeout as e:
-        _timed_out[source] = e
+        if not e.spent_before:
+            _timed_out[source] = e
         raise
     except TemplateError:
         raise
@@ -324,6 +400,7 @@ def evaluate(expr: str, ctx: dict):
         src = src[2:-2].strip()
     if src in _timed_out:
         raise TemplateTimeout(str(_timed_out[src]))
+    _expired()
     fn, names, fast = _compile_expression(src)
     mk = _key("e", src, names, ctx)
     if mk is not None:
@@ -331,7 +408,7 @@ def evaluate(expr: str, ctx: dict):
         if hit is not None:
             return _copy(hit[0])
     try:
-        with _no_deadline if _armed else deadline():
+        with _no_deadline if _running() else _face_deadline(ctx):
             value = _short(fast, ctx)
             if value is _NONE:
                 value = fn(**ctx)
@@ -342,7 +419,8 @@ def evaluate(expr: str, ctx: dict):
             _remember(mk[0], _copy(value), mk[1])
         return value
     except TemplateTimeout as e:
-        _timed_out[src] = e
+        if not e.spent_before:
+            _timed_out[src] = e
         raise
     except TemplateError:
         raise

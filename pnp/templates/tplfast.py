@@ -59,8 +59,8 @@ class _Writer:
             if isinstance(n.arg, nodes.Slice):
                 s = n.arg
                 part = [self.expr(x) if x is not None else "" for x in (s.start, s.stop)]
-                step = f":{self.expr(s.step)}" if s.step is not None else ""
-                return f"{self.expr(n.node)}[{part[0]}:{part[1]}{step}]"
+                step = self.expr(s.step) if s.step is not None else "None"
+                return f"gi({self.expr(n.node)}, slice({part[0] or 'None'}, {part[1] or 'None'}, {step}))"
             return f"gi({self.expr(n.node)}, {self.expr(n.arg)})"
         if type(n) in _BINOPS:
             op = _BINOPS[type(n)]
@@ -169,6 +169,6 @@ def function(env, code, consts, pure):
     context = env.context_class(env, {}, None, {})   # only for calling functions that take none
 
     space = {"K": consts, "ga": ga, "gi": gi, "nm": nm, "bo": env.call_binop, "F": env.filters, "env": env, "context": context, "strict": strict, "call": call, "cmp": env.compare,
-             "cat": env.concat, "fin": env.finalize, "str": str}
+             "cat": env.concat, "fin": env.finalize, "str": str, "slice": slice}
     exec(code, space)  # noqa: S102 — code written above from a parsed template, never from the text itself
     return space["fast"]
