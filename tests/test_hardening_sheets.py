@@ -298,3 +298,20 @@ def test_mutated_workbooks_are_problems_or_cards_never_a_crash(tmp_path_factory,
         load_game(root)
     except Problems as e:
         assert all(str(p.pos).startswith(str(p.pos.file)) for p in e.problems)
+
+
+def test_a_workbook_whose_members_together_are_too_large_is_refused(tmp_path):
+    import random
+    block = random.Random(1).randbytes(16_000)    # compresses about 80 times: under the ratio limit
+    part = block * (sheets.MAX_ZIP_BYTES // 3 // len(block) + 100)
+    src = tmp_path / "src.xlsx"
+    xlsx_writer([HEADER] + ROWS)(src)
+    out = io.BytesIO()
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zout:
+        for zi in zin.infolist():
+            zout.writestr(zi.filename, zin.read(zi))
+        for i in range(3):
+            zout.writestr(f"xl/media/pad{i}.bin", part)
+    root = game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(out.getvalue()))
+    text = problems(root)
+    assert f"decompressed, more than the {sheets.MAX_ZIP_BYTES // 1_000_000} MB allowed" in text, text
