@@ -100,3 +100,20 @@ def test_lines_a_loop_writes_in_a_long_booklet_point_at_the_loop():
         print("ok")
     """)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
+
+
+def test_35000_headings_are_a_problem_at_the_first_one_too_many(tmp_path):
+    from pnp.render.booklet_md import MAX_HEADINGS
+    root = booklet_game.make(tmp_path, rules_en="".join("# h\n" for _ in range(35_000)))
+    r = run_pnp("--project", root, "build", "tiny", "--lang", "en", "--only", "rules", "--out", tmp_path / "out",
+                timeout=120)
+    assert r.returncode == 2, r.stderr[-2000:]
+    assert f"rules.en.md:{MAX_HEADINGS + 1}:1: more than {MAX_HEADINGS:,} headings (35,000)" in r.stderr, r.stderr[-2000:]
+    assert "Traceback" not in r.stderr
+
+
+def test_headings_up_to_the_limit_are_parsed():
+    from pnp.render.booklet_md import MAX_HEADINGS, Source
+    src = Source(Path("rules.en.md"), "rules.en.md", None, {})
+    blocks = src.parse("".join(f"## Part {i}\n" for i in range(MAX_HEADINGS)))
+    assert not src.problems and len(blocks) == MAX_HEADINGS

@@ -24,6 +24,7 @@ from pnp.render.text import is_cjk, tokens
 
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
 MAX_SOURCE = 1_000_000    # bytes of one .md file: a rule book is a few dozen kB
+MAX_HEADINGS = 2_000      # of one booklet language: a 40-page rule book has a few hundred
 MD_FORMAT = "pnp-booklet-md-2"   # 2: HTML parsed as HTML (refused)
 _ICON = re.compile(r":[a-z][a-z0-9_-]*:")   # an icon in running text (as pnp.render.spans reads it)
 
@@ -106,6 +107,11 @@ class Source:
     def parse(self, text: str) -> list[Block]:
         toks = _tokens(text)
         self._rendered = text.split("\n")
+        heads = [t for t in toks if t.type == "heading_open"]
+        if len(heads) > MAX_HEADINGS:   # each is a line of the contents and a bookmark: thousands are no rule book
+            self.problem(self._line(heads[MAX_HEADINGS]), f"more than {MAX_HEADINGS:,} headings "
+                         f"({len(heads):,})", "write fewer sections, or make a list of the small ones")
+            return []
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
 
