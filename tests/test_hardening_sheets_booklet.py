@@ -117,3 +117,21 @@ def test_headings_up_to_the_limit_are_parsed():
     src = Source(Path("rules.en.md"), "rules.en.md", None, {})
     blocks = src.parse("".join(f"## Part {i}\n" for i in range(MAX_HEADINGS)))
     assert not src.problems and len(blocks) == MAX_HEADINGS
+
+
+def test_a_table_of_20000_rows_is_a_problem_at_the_first_row_too_many():
+    from pnp.render.booklet_md import MAX_BLOCKS, Source
+    src = Source(Path("rules.en.md"), "rules.en.md", None, {})
+    text = "# T\n\n| a | b |\n|---|---|\n" + "".join(f"| {i} | x |\n" for i in range(20_000))
+    assert src.parse(text) == []
+    # the heading and the header row count, so the row past the limit is on line 5 + MAX_BLOCKS - 2
+    (p,) = src.problems
+    assert str(p).startswith(f"rules.en.md:{5 + MAX_BLOCKS - 2}:1: more than {MAX_BLOCKS:,} paragraphs, "
+                             "list items and table rows (20,002)"), str(p)
+
+
+def test_blocks_up_to_the_limit_are_parsed():
+    from pnp.render.booklet_md import MAX_BLOCKS, Source
+    src = Source(Path("rules.en.md"), "rules.en.md", None, {})
+    blocks = src.parse("".join(f"- item {i}\n" for i in range(MAX_BLOCKS)))
+    assert not src.problems and len(blocks) == 1 and len(blocks[0].items) == MAX_BLOCKS

@@ -25,6 +25,8 @@ from pnp.render.text import is_cjk, tokens
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
 MAX_SOURCE = 1_000_000    # bytes of one .md file: a rule book is a few dozen kB
 MAX_HEADINGS = 2_000      # of one booklet language: a 40-page rule book has a few hundred
+MAX_BLOCKS = 5_000        # paragraphs, headings, list items, table rows, notes and rules: such a book ~600
+_PARTS = ("paragraph_open", "heading_open", "list_item_open", "tr_open", "blockquote_open", "hr")
 MD_FORMAT = "pnp-booklet-md-2"   # 2: HTML parsed as HTML (refused)
 _ICON = re.compile(r":[a-z][a-z0-9_-]*:")   # an icon in running text (as pnp.render.spans reads it)
 
@@ -111,6 +113,12 @@ class Source:
         if len(heads) > MAX_HEADINGS:   # each is a line of the contents and a bookmark: thousands are no rule book
             self.problem(self._line(heads[MAX_HEADINGS]), f"more than {MAX_HEADINGS:,} headings "
                          f"({len(heads):,})", "write fewer sections, or make a list of the small ones")
+            return []
+        parts = [t for t, prev in zip(toks, [None] + toks) if t.type in _PARTS   # an item's first paragraph: the item
+                 and not (t.type == "paragraph_open" and prev is not None and prev.type == "list_item_open")]
+        if len(parts) > MAX_BLOCKS:     # each is laid out and paginated: the time a booklet takes grows with them
+            self.problem(self._line(parts[MAX_BLOCKS]), f"more than {MAX_BLOCKS:,} paragraphs, list items and table "
+                         f"rows ({len(parts):,})", "shorten the rules, or split a long table or list")
             return []
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
