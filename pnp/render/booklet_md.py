@@ -372,7 +372,8 @@ def _template_line(e: Exception) -> int:
     return line
 
 
-EXACT_MAP = 4_000_000   # source lines x rendered lines (after their common start and end) aligned exactly
+EXACT_MAP = 1_000_000   # source lines x rendered lines (after their common start and end) aligned exactly:
+                        # difflib takes 0.3 s at worst (every line alike) here
 
 
 def _line_map(src: str, out: str) -> list[int]:
