@@ -7,6 +7,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings, strategies as st
+
 import booklet_game
 from conftest import run_pnp
 
@@ -135,3 +137,33 @@ def test_blocks_up_to_the_limit_are_parsed():
     src = Source(Path("rules.en.md"), "rules.en.md", None, {})
     blocks = src.parse("".join(f"- item {i}\n" for i in range(MAX_BLOCKS)))
     assert not src.problems and len(blocks) == 1 and len(blocks[0].items) == MAX_BLOCKS
+
+
+_PIECES = ["# Head\n", "## Sub\n", "text and **bold**\n", "- item\n", "1. one\n", "> note\n", "| a | b |\n|---|---|\n| 1 | 2 |\n",
+           "---\n", "\n", "<script>x</script>\n", "<div>\n", "a <b>bold</b> tag\n", "<!-- c -->\n", "<img src=file:///x>\n",
+           "1 < 2\n", "<https://x.org>\n", "    code\n", "```\nfence\n```\n", "![p](piece:x/y)\n", "&amp; &copy;\n",
+           "<?php x ?>\n", "<![CDATA[x]]>\n", "a\u2028b\n", "\x00\n", "[x](javascript:alert(1))\n"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.sampled_from(_PIECES), max_size=30))
+def test_hostile_markdown_is_blocks_or_problems_and_html_is_never_text(parts):
+    from pnp.render.booklet_md import Source
+    game = type("G", (), {"components": {}})()
+    src = Source(Path("rules.en.md"), "rules.en.md", game, {})
+    text = "".join(parts)
+    blocks = src.parse(text)
+    printed = []
+
+    def walk(bs):
+        for b in bs:
+            printed.append(b.text)
+            printed.extend(c for row in [b.head] + b.rows for c in row)
+            if b.kind == "note":
+                walk(b.items)
+            for item in b.items if b.kind == "list" else []:
+                walk(item)
+    walk(blocks)
+    for p in src.problems:
+        assert str(p).startswith("rules.en.md:") and " — " in str(p), str(p)
+    assert not any(tag in t for t in printed for tag in ("<script", "<div", "<b>", "<!--", "<img", "<?php", "<![CDATA"))

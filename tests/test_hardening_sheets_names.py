@@ -7,6 +7,7 @@ import os
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import booklet_game
 from conftest import run_pnp
@@ -24,6 +25,7 @@ def test_a_long_id_becomes_a_bounded_name_with_a_hash_and_short_ids_stay_as_they
     assert long.startswith(LONG[:80])
     assert safe_name(LONG + "b") != long     # ids that share their start keep distinct files
     assert len(safe_name("名" * 200).encode()) <= 100
+    assert safe_name("..") == "_." and safe_name(".x") == "_x"
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +83,13 @@ def test_the_sheet_limit_is_checked_before_any_face_is_rasterised(monkeypatch):
         preview_mod._check_sheet(col, [("c.front", face)] * 200, 1200)
     assert not called
     preview_mod._check_sheet(col, [("c.front", face)] * 2, 150)
+
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=400))
+def test_any_id_gives_a_short_name_of_safe_characters(text):
+    name = safe_name(text)
+    assert 0 < len(name.encode()) <= 100
+    assert "/" not in name and "\0" not in name and not name.startswith(".")
+    assert name == safe_name(text)

@@ -153,6 +153,8 @@ def safe_name(text: str) -> str:
     longer than NAME_BYTES (in UTF-8) becomes its first 80 bytes and 12 hex digits of its SHA-1, so a
     valid 300-character id still names a file, and two long ids that share their start do not collide."""
     name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)
+    if name.startswith("."):    # never `.`, `..` or a hidden file (ids cannot start so; other names might)
+        name = "_" + name[1:]
     if len(name.encode()) <= NAME_BYTES:
         return name
     import hashlib
