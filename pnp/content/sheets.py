@@ -119,7 +119,7 @@ def _take(rows, path: Path, where: _Where, col: Collector) -> list:
     """The rows that hold a value, each cut after MAX_COLUMNS + 1 cells (the header is checked for its
     width later), until more than MAX_ROWS cards: that is a problem at the first row too many, and
     None is returned (a deck with some cards silently missing would print)."""
-    out, blank = [], None
+    out, blank, width = [], None, MAX_COLUMNS + 1
     for r, n in rows:
         if r is blank:      # openpyxl gives one tuple for every missing row
             continue
@@ -127,11 +127,15 @@ def _take(rows, path: Path, where: _Where, col: Collector) -> list:
             col.add(where.cell(n, 1), f"`{path.name}` goes on past row {MAX_PHYSICAL_ROWS:,}",
                     "remove the rows at its end (no spreadsheet program writes them)")
             return None
-        if len(r) > MAX_COLUMNS + 1:
-            r = r[:MAX_COLUMNS + 1]
+        if len(r) > width:
+            r = r[:width]   # after the header: its width (no field lies past it; rows padded to 1,001 stay small)
         if _empty(r):
             blank = r
             continue
+        if not out:         # the header: without its empty cells at the end
+            while r and (r[-1] is None or r[-1] == ""):
+                r = r[:-1]
+            width = len(r)
         if len(out) > MAX_ROWS:
             col.add(where.cell(n, 1), f"`{path.name}` holds more than {MAX_ROWS:,} cards (one a row)",
                     "split the cards into several components, each with a spreadsheet of its own")
