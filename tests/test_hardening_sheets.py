@@ -160,6 +160,31 @@ def test_rows_up_to_the_limit_and_empty_rows_between_them_are_cards(tmp_path):
     assert len(load_game(root).components["cards"].items) == sheets.MAX_ROWS
 
 
+def test_xlsx_rows_past_a_too_small_declared_dimension_are_cards_not_dropped(tmp_path):
+    import re
+    blob = _xlsx_replaced(tmp_path, "xl/worksheets/sheet1.xml", b"<dimension ref=", b"<dimension ref=")
+    with zipfile.ZipFile(io.BytesIO(blob)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members["xl/worksheets/sheet1.xml"] = re.sub(rb'<dimension ref="[^"]*"/>', b'<dimension ref="A1:B2"/>',
+                                                 members["xl/worksheets/sheet1.xml"])
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, b in members.items():
+            z.writestr(n, b)
+    root = game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(buf.getvalue()))
+    comp = load_game(root).components["cards"]
+    assert {i.id for i in comp.items} == {"sun-1", "moon-2"}
+    assert {i.id: i.data.get("note") for i in comp.items}["moon-2"] == "far, away"   # column J, past B
+
+
+def test_an_xlsx_row_past_the_last_row_a_workbook_may_have_is_a_problem(tmp_path):
+    at = str(sheets.MAX_PHYSICAL_ROWS + 1).encode()
+    blob = _xlsx_replaced(tmp_path, "xl/worksheets/sheet1.xml", b"</sheetData>",
+                          b'<row r="' + at + b'"><c r="A' + at + b'" t="inlineStr"><is><t>zz</t></is></c></row></sheetData>')
+    text = problems(game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(blob)))
+    assert f"cards.xlsx:Sheet1!A{sheets.MAX_PHYSICAL_ROWS + 1}: `cards.xlsx` goes on past row 1,048,576" in text, text
+
+
 def test_an_ods_row_repeated_a_million_times_is_an_error_not_a_million_cards(tmp_path):
     body = ODS_HEAD + row(s_cell("x"), s_cell("A"), s_cell("甲"), s_cell("sun"), f_cell("1"), f_cell("1"), rep=1_000_000)
     text = problems(game(tmp_path, "cards.ods", lambda p: p.write_bytes(ods_bytes(body))))

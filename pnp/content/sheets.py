@@ -94,8 +94,11 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
                     col.add(pos, f"`{path.name}` has no sheet `{name}`", did_you_mean(name, wb.sheetnames))
                     return None, []
                 where = _Where(path, name)
-                # max_col: openpyxl pads every row to the sheet's declared width (16,384 columns at most)
-                got = wb[name].iter_rows(max_col=MAX_COLUMNS + 1, values_only=True)
+                ws = wb[name]
+                # the size a sheet declares is not believed: openpyxl would drop the rows past it unread
+                # (and pad every row to its width); max_col bounds the width, _take the rows
+                ws.reset_dimensions()
+                got = ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True)
                 return where, _take(((r, i) for i, r in enumerate(got, 1)), path, where, col)
             finally:
                 wb.close()
