@@ -252,6 +252,25 @@ def test_an_xlsx_member_larger_than_the_limit_is_refused_before_it_is_decompress
     assert f"more than the {sheets.MAX_MEMBER_BYTES // 1_000_000} MB allowed" in r.stdout, r.stdout
 
 
+def test_the_widest_xlsx_row_within_the_member_limit_is_one_problem_in_bounded_memory(tmp_path):
+    cell = b'<c t="inlineStr"><is><t>x</t></is></c>'
+    cells = cell * ((sheets.MAX_MEMBER_BYTES - 10_000) // len(cell))    # openpyxl holds a row whole
+    blob = _xlsx_replaced(tmp_path, "xl/worksheets/sheet1.xml", b'<row r="1">', b'<row r="1">' + cells)
+    root = game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(blob))
+    r = in_child(root, 1000)
+    assert r.returncode == 2, (r.stdout, r.stderr[-2000:])
+    assert f"cards.xlsx:1:1: row 1 of `xl/worksheets/sheet1.xml` in `cards.xlsx` has {len(cells) // len(cell) + len(HEADER):,} " \
+           f"cells, more than the {sheets.MAX_COLUMNS:,} columns" in r.stdout, r.stdout
+
+
+def test_an_xlsx_of_more_cells_than_the_limit_is_refused_before_openpyxl_reads_it(tmp_path):
+    row = b"".join(b'<c t="n"><v>1</v></c>' for _ in range(100))
+    rows = b"".join(b'<row r="%d">' % i + row + b"</row>" for i in range(3, 3 + sheets.MAX_CELLS // 100))
+    blob = _xlsx_replaced(tmp_path, "xl/worksheets/sheet1.xml", b"</sheetData>", rows + b"</sheetData>")
+    text = problems(game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(blob)))
+    assert f"cards.xlsx:1:1: `cards.xlsx` holds more than {sheets.MAX_CELLS:,} cells" in text, text
+
+
 def test_an_xlsx_member_compressed_beyond_any_real_sheet_is_refused(tmp_path):
     blob = _xlsx_with_member(tmp_path, "xl/worksheets/sheet1.xml", 20_000_000)
     root = game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(blob))

@@ -30,9 +30,11 @@ SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
 MAX_ROWS = 10_000              # cards of one sheet (rows that hold a value)
 MAX_COLUMNS = 1_000            # columns of the header row: a deck has a few dozen fields
 MAX_PHYSICAL_ROWS = 1_048_576  # rows a workbook may have at all (Excel's and LibreOffice's last row)
-MAX_MEMBER_BYTES = 64_000_000  # one member of a workbook, decompressed: a 10,000-card sheet is 5-10 MB
-MAX_ZIP_BYTES = 128_000_000    # all members together
+MAX_MEMBER_BYTES = 32_000_000  # one member of a workbook, decompressed: a 10,000-card sheet is 5-10 MB; openpyxl
+                               # holds a row whole, about 1 kB a cell: a row of 32 MB (800,000 cells) takes 1 GB
+MAX_ZIP_BYTES = 64_000_000     # all members together
 MAX_ZIP_MEMBERS = 10_000
+MAX_CELLS = 500_000            # of an .xlsx (all its sheets): 10,000 cards of 50 fields; openpyxl reads ~25,000 a second
 MAX_RATIO = 500                # decompressed / compressed of a member over 1 MB: real sheets stay under 100,
                                # a run of one byte (whitespace, a giant string) compresses about 1,000 times
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1"}, {"false", "no", "n", "0"}
@@ -84,6 +86,8 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
                 reader = csv.reader(f, delimiter="\t" if suffix == ".tsv" else ",")
                 return where, _take(((r, reader.line_num) for r in reader), path, where, col)
         if suffix in (".xlsx", ".ods") and not _zip_ok(data, path, col):
+            return None, []
+        if suffix == ".xlsx" and not _xlsx_cells_ok(data, path, col):
             return None, []
         if suffix == ".xlsx":
             import openpyxl
@@ -176,6 +180,40 @@ def _zip_ok(data: bytes, path: Path, col: Collector) -> bool:
         col.add(at, f"`{path.name}` is {total / 1e6:,.0f} MB decompressed, more than the "
                 f"{MAX_ZIP_BYTES // 1_000_000} MB allowed", todo)
         return False
+    return True
+
+
+_SHEET_ROW = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}row"
+
+
+def _xlsx_cells_ok(data: bytes, path: Path, col: Collector) -> bool:
+    """Whether the worksheets of an .xlsx hold at most MAX_CELLS cells and no row more than
+    MAX_COLUMNS + 1, counted by lxml (a microsecond a cell) before openpyxl reads any: openpyxl takes
+    some 40 microseconds a cell and holds a row whole, so a 32 MB row would take 30 s and 1 GB."""
+    from lxml import etree
+    at = Pos(display_path(path))
+    total = 0
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for zi in z.infolist():
+            if not (zi.filename.startswith("xl/worksheets/") and zi.filename.endswith(".xml")):
+                continue
+            with z.open(zi) as f:
+                for _ev, row in etree.iterparse(f, events=("end",), tag=_SHEET_ROW, resolve_entities=False,
+                                                no_network=True, huge_tree=False, load_dtd=False):
+                    n = len(row)
+                    total += n
+                    if n > MAX_COLUMNS + 1:
+                        col.add(at, f"row {str(row.get('r'))[:12]} of `{zi.filename[:80]}` in `{path.name}` has "
+                                f"{n:,} cells, more than the {MAX_COLUMNS:,} columns a sheet of cards may have",
+                                "delete the columns past the fields of the cards")
+                        return False
+                    if total > MAX_CELLS:
+                        col.add(at, f"`{path.name}` holds more than {MAX_CELLS:,} cells", "split the cards into "
+                                "several components, each with a spreadsheet of its own, or delete unused sheets")
+                        return False
+                    row.clear()
+                    while row.getprevious() is not None:
+                        del row.getparent()[0]
     return True
 
 
