@@ -153,6 +153,19 @@ def test_more_rows_than_the_limit_is_an_error_naming_it_not_a_truncation(tmp_pat
     assert len(text.splitlines()) == 1, text[:2000]
 
 
+def test_a_csv_of_more_cells_than_the_limit_is_an_error_at_its_row(tmp_path):
+    width = 200
+    fields = ", ".join(f"f{i}: int?" for i in range(width - 1))
+    rows = [["id"] + [f"f{i}" for i in range(width - 1)]] + [[f"c{n}"] + ["1"] * (width - 1) for n in range(3_000)]
+    root = game(tmp_path, "cards.csv", csv_writer(rows))
+    (root / "game.yaml").write_text(GAME.replace("cards: %s", "cards: cards.csv")
+                                    .split("    fields:")[0] + f"    fields: {{{fields}}}\n", "utf-8")
+    text = problems(root)
+    row = sheets.MAX_CELLS // width + 1
+    assert f"cards.csv:{row}:1: `cards.csv` holds more than {sheets.MAX_CELLS:,} cells (up to this row)" in text, text[:2000]
+    assert len(text.splitlines()) == 1, text[:2000]
+
+
 def test_rows_up_to_the_limit_and_empty_rows_between_them_are_cards(tmp_path):
     rows = _many_rows(sheets.MAX_ROWS)
     rows[500:500] = [[""] * 6] * 50     # empty rows do not count

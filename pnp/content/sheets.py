@@ -34,7 +34,8 @@ MAX_MEMBER_BYTES = 32_000_000  # one member of a workbook, decompressed: a 10,00
                                # holds a row whole, about 1 kB a cell: a row of 32 MB (800,000 cells) takes 1 GB
 MAX_ZIP_BYTES = 64_000_000     # all members together
 MAX_ZIP_MEMBERS = 10_000
-MAX_CELLS = 500_000            # of an .xlsx (all its sheets): 10,000 cards of 50 fields; openpyxl reads ~25,000 a second
+MAX_CELLS = 500_000            # of a sheet up to its header's width (of an .xlsx: all cells of all its sheets):
+                               # 10,000 cards of 50 fields; openpyxl reads some 25,000 a second
 MAX_RATIO = 500                # decompressed / compressed of a member over 1 MB: real sheets stay under 100,
                                # a run of one byte (whitespace, a giant string) compresses about 1,000 times
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1"}, {"false", "no", "n", "0"}
@@ -126,7 +127,7 @@ def _take(rows, path: Path, where: _Where, col: Collector) -> list:
     """The rows that hold a value, each cut after MAX_COLUMNS + 1 cells (the header is checked for its
     width later), until more than MAX_ROWS cards: that is a problem at the first row too many, and
     None is returned (a deck with some cards silently missing would print)."""
-    out, blank, width = [], None, MAX_COLUMNS + 1
+    out, blank, width, cells = [], None, MAX_COLUMNS + 1, 0
     for r, n in rows:
         if r is blank:      # openpyxl gives one tuple for every missing row
             continue
@@ -145,6 +146,11 @@ def _take(rows, path: Path, where: _Where, col: Collector) -> list:
             width = len(r)
         if len(out) > MAX_ROWS:
             col.add(where.cell(n, 1), f"`{path.name}` holds more than {MAX_ROWS:,} cards (one a row)",
+                    "split the cards into several components, each with a spreadsheet of its own")
+            return None
+        cells += len(r)
+        if cells > MAX_CELLS:   # each is converted and checked: 10,000 rows of 1,000 fields would take minutes
+            col.add(where.cell(n, 1), f"`{path.name}` holds more than {MAX_CELLS:,} cells (up to this row)",
                     "split the cards into several components, each with a spreadsheet of its own")
             return None
         out.append((list(r), n))
