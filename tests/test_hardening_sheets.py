@@ -372,3 +372,19 @@ def test_a_workbook_whose_members_together_are_too_large_is_refused(tmp_path):
     root = game(tmp_path, "cards.xlsx", lambda p: p.write_bytes(out.getvalue()))
     text = problems(root)
     assert f"decompressed, more than the {sheets.MAX_ZIP_BYTES // 1_000_000} MB allowed" in text, text
+
+
+def test_an_ods_sheet_is_chosen_by_name_and_a_missing_one_is_a_problem(tmp_path):
+    first = '<table:table table:name="Notes">' + row(s_cell("not a header")) + "</table:table>"
+    doc = ods_bytes(ODS_HEAD + ods_card("b"))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(doc)) as zin, zipfile.ZipFile(buf, "w") as zout:
+        for zi in zin.infolist():
+            data = zin.read(zi)
+            if zi.filename == "content.xml":
+                data = data.replace(b"<office:spreadsheet>", b"<office:spreadsheet>" + first.encode(), 1)
+            zout.writestr(zi.filename, data)
+    root = game(tmp_path, "cards.ods\n    sheet: Cards", lambda p: p.write_bytes(buf.getvalue()))
+    assert [i.id for i in load_game(root).components["cards"].items] == ["b"]
+    (root / "game.yaml").write_text(GAME % "cards.ods\n    sheet: Crads", "utf-8")
+    assert "has no sheet `Crads` — did you mean `Cards`?" in problems(root)
