@@ -354,7 +354,9 @@ class Flow:
             if u.h > frame_h:
                 self.too_big.append((u.line, f"a block {u.h / MM:.0f} mm tall does not fit on a page ({frame_h / MM:.0f} mm)"))
             j, need = i, (u.before if y > 0 else 0) + u.h
-            while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk:
+            # what must move with u, summed only as far as a page: a longer chain (thousands of headings in a
+            # row all keep with the next) cannot be moved whole anyway, and summing it for every unit is quadratic
+            while units[j].keep_next and j + 1 < len(units) and not units[j + 1].brk and need <= frame_h:
                 j += 1
                 need += units[j].before + units[j].h
             if y > 0 and y + need > frame_h and need <= frame_h:

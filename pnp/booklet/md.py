@@ -24,7 +24,10 @@ from pnp.text.fit import is_cjk, tokens
 
 MAX_OUTPUT = 400_000      # characters of markdown one booklet language may produce
 MAX_SOURCE = 1_000_000    # bytes of one .md file: a rule book is a few dozen kB
-MD_FORMAT = "pnp-booklet-md-1"
+MAX_HEADINGS = 2_000      # of one booklet language: a 40-page rule book has a few hundred
+MAX_BLOCKS = 5_000        # paragraphs, headings, list items, table rows, notes and rules: such a book ~600
+_PARTS = ("paragraph_open", "heading_open", "list_item_open", "tr_open", "blockquote_open", "hr")
+MD_FORMAT = "pnp-booklet-md-2"   # 2: HTML parsed as HTML (refused)
 _ICON = re.compile(r":[a-z][a-z0-9_-]*:")   # an icon in running text (as pnp.text.spans reads it)
 
 
@@ -110,6 +113,17 @@ class Source:
     def parse(self, text: str) -> list[Block]:
         toks = _tokens(text)
         self._rendered = text.split("\n")
+        heads = [t for t in toks if t.type == "heading_open"]
+        if len(heads) > MAX_HEADINGS:   # each is a line of the contents and a bookmark: thousands are no rule book
+            self.problem(self._line(heads[MAX_HEADINGS]), f"more than {MAX_HEADINGS:,} headings "
+                         f"({len(heads):,})", "write fewer sections, or make a list of the small ones")
+            return []
+        parts = [t for t, prev in zip(toks, [None] + toks) if t.type in _PARTS   # an item's first paragraph: the item
+                 and not (t.type == "paragraph_open" and prev is not None and prev.type == "list_item_open")]
+        if len(parts) > MAX_BLOCKS:     # each is laid out and paginated: the time a booklet takes grows with them
+            self.problem(self._line(parts[MAX_BLOCKS]), f"more than {MAX_BLOCKS:,} paragraphs, list items and table "
+                         f"rows ({len(parts):,})", "shorten the rules, or split a long table or list")
+            return []
         blocks, _ = self._blocks(toks, 0, None)
         return blocks
 
@@ -165,7 +179,7 @@ class Source:
                              "remove the indentation of 4 spaces (jinja lines may be indented up to 3), or the ``` fence")
                 i += 1
             elif t.type in ("html_block",):
-                self.problem(line, "HTML is not printed in a booklet", "write markdown instead")
+                self.problem(line, f"HTML `{_html_shown(t.content)}` is not printed in a booklet", _HTML_TODO)
                 i += 1
             else:
                 i += 1
@@ -246,7 +260,7 @@ class Source:
         return Picture(comp_id, card, side == "#back", width, caption.strip())
 
     def _inline(self, tok, line, block=None) -> str:
-        out = []
+        out, html_seen = [], False
         for k in tok.children or []:
             if k.type == "text" or k.type == "code_inline":
                 out.append(k.content)
@@ -260,8 +274,10 @@ class Source:
                 out.append("\n")
             elif k.type == "image":
                 self.problem(self._find(tok, k.attrs.get("src", "\0"), line), "a picture inside running text", "put `![caption](piece:…)` on a line of its own")
-            elif k.type == "html_inline":
-                self.problem(line, f"HTML `{k.content}` is not printed in a booklet", "write markdown instead")
+            elif k.type == "html_inline" and not (k.content.startswith("</") and html_seen):   # a tag once, not its end
+                html_seen = True
+                self.problem(self._find(block or tok, k.content, line),
+                             f"HTML `{_html_shown(k.content)}` is not printed in a booklet", _HTML_TODO)
         text = "".join(out)
         text = re.sub(r"(.)\x00(.)", lambda m: m.group(1) + ("" if is_cjk(m.group(1)) and is_cjk(m.group(2)) else " ") + m.group(2), text)
         text = text.replace("\x00", " ")
@@ -270,6 +286,15 @@ class Source:
             self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
                          did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, layouts/common/icons.yaml and the game's icons.yaml)")
         return text
+
+
+_HTML_TODO = "write markdown instead (a note for yourself: a jinja comment `{# … #}`)"
+
+
+def _html_shown(html: str) -> str:
+    """The start of an HTML block or tag, on one line, as a problem shows it."""
+    first = html.strip().split("\n")[0]
+    return first if len(first) <= 60 else first[:50] + "…"
 
 
 class Tok:
@@ -331,9 +356,10 @@ def _parser_version() -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _markdown():
-    """The parser (made once: it keeps no state between documents)."""
+    """The parser (made once: it keeps no state between documents). HTML is parsed as HTML (blocks and
+    inline tags), so that it is refused at its line: without, `<script>` would print as text."""
     from markdown_it import MarkdownIt
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    return MarkdownIt("commonmark", {"html": True}).enable("table")
 
 
 def _template_line(e: Exception) -> int:
@@ -348,13 +374,57 @@ def _template_line(e: Exception) -> int:
     return line
 
 
+EXACT_MAP = 1_000_000   # source lines x rendered lines (after their common start and end) aligned exactly:
+                        # difflib takes 0.3 s at worst (every line alike) here
+
+
 def line_map(src: str, out: str) -> list[int]:
     """For each line of the rendered text, the 1-based source line it came from: lines jinja left as
-    they were map exactly; lines a loop or expression wrote map to the first source line of that stretch."""
+    they were map exactly; lines a loop or expression wrote map to the first source line of that stretch.
+
+    The lines both share at their start and end map to each other; what lies between is aligned by
+    difflib (quadratic in repeated lines: 35,000 headings took minutes) while it is small, else by
+    `_forward_map`, which is linear."""
     a, b = src.split("\n"), out.split("\n")
     result = [1] * len(b)
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    head = 0
+    while head < len(a) and head < len(b) and a[head] == b[head]:
+        result[head] = head + 1
+        head += 1
+    tail = 0
+    while tail < len(a) - head and tail < len(b) - head and a[-1 - tail] == b[-1 - tail]:
+        result[len(b) - 1 - tail] = len(a) - tail
+        tail += 1
+    a_mid, b_mid = a[head:len(a) - tail], b[head:len(b) - tail]
+    if len(a_mid) * len(b_mid) > EXACT_MAP:
+        for j, line in enumerate(_forward_map(a_mid, b_mid)):
+            result[head + j] = head + line
+        return result
+    sm = difflib.SequenceMatcher(None, a_mid, b_mid, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         for j in range(j1, j2):
-            result[j] = (i1 + (j - j1) + 1) if tag == "equal" else min(i1 + 1, len(a))
+            result[head + j] = (head + i1 + (j - j1) + 1) if tag == "equal" else min(head + i1 + 1, len(a))
     return result
+
+
+def _forward_map(a: list, b: list) -> list[int]:
+    """1-based lines of a for the lines of b, in one pass: a line of b maps to the next line of a (at or
+    after the last one matched) that reads the same, when that is the very next line or the line after
+    it matches too (a blank line a loop wrote must not jump to a blank line far ahead); else it is a
+    written line and maps to the line after the last match. jinja writes its template's text in order,
+    in runs of lines, so those are found in order; O(n log n)."""
+    import bisect
+    where: dict = {}
+    for i, line in enumerate(a):
+        where.setdefault(line, []).append(i)
+    out, at = [], 0
+    for j, line in enumerate(b):
+        spots = where.get(line)
+        k = bisect.bisect_left(spots, at) if spots else 0
+        if spots and k < len(spots) and (spots[k] == at or j + 1 == len(b)
+                                         or (spots[k] + 1 < len(a) and a[spots[k] + 1] == b[j + 1])):
+            at = spots[k] + 1
+            out.append(at)
+        else:
+            out.append(min(at + 1, len(a)) if a else 1)
+    return out

@@ -7,20 +7,37 @@ Values are converted to the declared field types (int, number, bool, enum, list 
 `cards.xlsx:Sheet1!D7` in a workbook. The rows become the same positioned maps a deck file gives, so
 everything after this (defaults, ids, copies, type checks) is the YAML path.
 
-Readers: the csv module; openpyxl for .xlsx (read-only, cached values); odfpy for .ods, walking its
-table cells (odfpy is the OpenDocument reference library in Python; no pandas).
+Readers: the csv module; openpyxl for .xlsx (read-only, cached values); .ods streamed with lxml's
+iterparse (entities not resolved, no network), reading cells as odfpy does (no pandas). A workbook is a
+zip: the sizes its members declare are checked before any is decompressed (Python's zipfile never
+returns more than a member declares), so a decompression bomb is refused unread.
+
+Nothing is truncated silently: more than MAX_ROWS cards, or a header wider than MAX_COLUMNS, is a
+problem; rows wider than that are cut while they are read (no field lies past the header).
 """
 from __future__ import annotations
 
 import csv
 import io
+import math
+import zipfile
 from pathlib import Path
 
-from pnp.content.yamlfile import YList, YMap, read_bytes
+from pnp.content.yamlfile import MAX_SCALAR, YList, YMap, read_bytes
 from pnp.core.errors import Collector, Pos, Problems, did_you_mean, display_path
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
-MAX_ROWS = 10_000
+MAX_ROWS = 10_000              # cards of one sheet (rows that hold a value)
+MAX_COLUMNS = 1_000            # columns of the header row: a deck has a few dozen fields
+MAX_PHYSICAL_ROWS = 1_048_576  # rows a workbook may have at all (Excel's and LibreOffice's last row)
+MAX_MEMBER_BYTES = 32_000_000  # one member of a workbook, decompressed: a 10,000-card sheet is 5-10 MB; openpyxl
+                               # holds a row whole, about 1 kB a cell: a row of 32 MB (800,000 cells) takes 1 GB
+MAX_ZIP_BYTES = 64_000_000     # all members together
+MAX_ZIP_MEMBERS = 10_000
+MAX_CELLS = 500_000            # of a sheet up to its header's width (of an .xlsx: all cells of all its sheets):
+                               # 10,000 cards of 50 fields; openpyxl reads some 25,000 a second
+MAX_RATIO = 500                # decompressed / compressed of a member over 1 MB: real sheets stay under 100,
+                               # a run of one byte (whitespace, a giant string) compresses about 1,000 times
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1"}, {"false", "no", "n", "0"}
 
 
@@ -52,7 +69,8 @@ class _Where:
 
 
 def _read(path: Path, sheet, pos: Pos, col: Collector):
-    """(where, rows): rows are lists of (value, row number) per physical row; values str, int, float, bool or None."""
+    """(where, rows): rows are lists of (value, row number) per row that holds a value, the header first;
+    values str, int, float, bool or None. At most MAX_ROWS + 1 rows, each cut after MAX_COLUMNS + 1 cells."""
     suffix = path.suffix.lower()
     if sheet is not None and suffix in (".csv", ".tsv"):
         col.add(pos, f"`sheet: {sheet}` is for workbooks, and `{path.name}` is a {suffix[1:].upper()} file",
@@ -64,14 +82,14 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
         return None, []
     try:
         if suffix in (".csv", ".tsv"):
+            where = _Where(path, None)
             with io.StringIO(data.decode("utf-8-sig"), newline="") as f:
                 reader = csv.reader(f, delimiter="\t" if suffix == ".tsv" else ",")
-                rows = []
-                for r in reader:
-                    rows.append((r, reader.line_num))
-                    if len(rows) > MAX_ROWS:
-                        break
-            return _Where(path, None), rows
+                return where, _take(((r, reader.line_num) for r in reader), path, where, col)
+        if suffix in (".xlsx", ".ods") and not _zip_ok(data, path, col):
+            return None, []
+        if suffix == ".xlsx" and not _xlsx_cells_ok(data, path, col):
+            return None, []
         if suffix == ".xlsx":
             import openpyxl
             wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
@@ -80,16 +98,17 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
                 if name not in wb.sheetnames:
                     col.add(pos, f"`{path.name}` has no sheet `{name}`", did_you_mean(name, wb.sheetnames))
                     return None, []
-                rows = []
-                for i, r in enumerate(wb[name].iter_rows(values_only=True), 1):
-                    rows.append((list(r), i))
-                    if i > MAX_ROWS:
-                        break
+                where = _Where(path, name)
+                ws = wb[name]
+                # the size a sheet declares is not believed: openpyxl would drop the rows past it unread
+                # (and pad every row to its width); max_col bounds the width, _take the rows
+                ws.reset_dimensions()
+                got = ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True)
+                return where, _take(((r, i) for i, r in enumerate(got, 1)), path, where, col)
             finally:
                 wb.close()
-            return _Where(path, name), rows
         if suffix == ".ods":
-            return _read_ods(path, io.BytesIO(data), sheet, pos, col)
+            return _read_ods(path, data, sheet, pos, col)
     except (OSError, UnicodeDecodeError, csv.Error) as e:
         col.add(pos, f"`{path.name}` cannot be read: {e}", "save it again as UTF-8 (CSV) or as a workbook")
         return None, []
@@ -100,43 +119,218 @@ def _read(path: Path, sheet, pos: Pos, col: Collector):
     return None, []
 
 
-def _read_ods(path: Path, data, sheet, pos, col):
-    from odf.opendocument import load
-    from odf.table import Table, TableCell, TableRow
-    from odf.namespaces import OFFICENS, TABLENS
-    doc = load(data)
-    tables = doc.spreadsheet.getElementsByType(Table)
-    names = [t.getAttrNS(TABLENS, "name") for t in tables]
-    name = sheet or (names[0] if names else None)
-    if name not in names:
-        col.add(pos, f"`{path.name}` has no sheet `{name}`", did_you_mean(str(name), names))
-        return None, []
-    table = tables[names.index(name)]
-    rows, n = [], 0
-    for tr in table.getElementsByType(TableRow):
-        cells = []
-        for tc in tr.childNodes:
-            if tc.qname[1] not in ("table-cell", "covered-table-cell"):
+def _empty(r) -> bool:
+    return all(v is None or v == "" for v in r)
+
+
+def _take(rows, path: Path, where: _Where, col: Collector) -> list:
+    """The rows that hold a value, each cut after MAX_COLUMNS + 1 cells (the header is checked for its
+    width later), until more than MAX_ROWS cards: that is a problem at the first row too many, and
+    None is returned (a deck with some cards silently missing would print)."""
+    out, blank, width, cells = [], None, MAX_COLUMNS + 1, 0
+    for r, n in rows:
+        if r is blank:      # openpyxl gives one tuple for every missing row
+            continue
+        if n > MAX_PHYSICAL_ROWS:
+            col.add(where.cell(n, 1), f"`{path.name}` goes on past row {MAX_PHYSICAL_ROWS:,}",
+                    "remove the rows at its end (no spreadsheet program writes them)")
+            return None
+        if len(r) > width:
+            r = r[:width]   # after the header: its width (no field lies past it; rows padded to 1,001 stay small)
+        if _empty(r):
+            blank = r
+            continue
+        if not out:         # the header: without its empty cells at the end
+            while r and (r[-1] is None or r[-1] == ""):
+                r = r[:-1]
+            width = len(r)
+        if len(out) > MAX_ROWS:
+            col.add(where.cell(n, 1), f"`{path.name}` holds more than {MAX_ROWS:,} cards (one a row)",
+                    "split the cards into several components, each with a spreadsheet of its own")
+            return None
+        cells += len(r)
+        if cells > MAX_CELLS:   # each is converted and checked: 10,000 rows of 1,000 fields would take minutes
+            col.add(where.cell(n, 1), f"`{path.name}` holds more than {MAX_CELLS:,} cells (up to this row)",
+                    "split the cards into several components, each with a spreadsheet of its own")
+            return None
+        out.append((list(r), n))
+    return out
+
+
+def _zip_ok(data: bytes, path: Path, col: Collector) -> bool:
+    """Whether a workbook's members, as their sizes are declared, may be decompressed: each at most
+    MAX_MEMBER_BYTES and not compressed more than MAX_RATIO times, all together MAX_ZIP_BYTES. Python's
+    zipfile returns at most the declared size of a member (more is a CRC error), so the check holds."""
+    at = Pos(display_path(path))
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            infos = z.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
+        return True     # reported by the reader as a damaged workbook
+    todo = "open it in your spreadsheet program and save it again (or split the cards)"
+    if len(infos) > MAX_ZIP_MEMBERS:
+        col.add(at, f"`{path.name}` holds {len(infos):,} files, more than the {MAX_ZIP_MEMBERS:,} a workbook may", todo)
+        return False
+    total = 0
+    for zi in infos:
+        total += zi.file_size
+        if zi.file_size > MAX_MEMBER_BYTES:
+            col.add(at, f"`{path.name}` holds `{zi.filename[:80]}` of {zi.file_size / 1e6:,.0f} MB decompressed, "
+                    f"more than the {MAX_MEMBER_BYTES // 1_000_000} MB allowed", todo)
+            return False
+        if zi.file_size > 1_000_000 and zi.file_size > MAX_RATIO * max(1, zi.compress_size):
+            col.add(at, f"`{path.name}` holds `{zi.filename[:80]}` compressed {zi.file_size / max(1, zi.compress_size):,.0f} "
+                    f"times, more than any sheet is ({MAX_RATIO} times at most): a decompression bomb?", todo)
+            return False
+    if total > MAX_ZIP_BYTES:
+        col.add(at, f"`{path.name}` is {total / 1e6:,.0f} MB decompressed, more than the "
+                f"{MAX_ZIP_BYTES // 1_000_000} MB allowed", todo)
+        return False
+    return True
+
+
+_SHEET_ROW = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}row"
+
+
+def _xlsx_cells_ok(data: bytes, path: Path, col: Collector) -> bool:
+    """Whether the worksheets of an .xlsx hold at most MAX_CELLS cells and no row more than
+    MAX_COLUMNS + 1, counted by lxml (a microsecond a cell) before openpyxl reads any: openpyxl takes
+    some 40 microseconds a cell and holds a row whole, so a 32 MB row would take 30 s and 1 GB."""
+    from lxml import etree
+    at = Pos(display_path(path))
+    total = 0
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for zi in z.infolist():
+            if not (zi.filename.startswith("xl/worksheets/") and zi.filename.endswith(".xml")):
                 continue
-            kind = tc.getAttrNS(OFFICENS, "value-type")
-            if kind in ("float", "percentage", "currency"):
-                v = float(tc.getAttrNS(OFFICENS, "value"))
-                v = int(v) if v.is_integer() else v
-            elif kind == "boolean":
-                v = tc.getAttrNS(OFFICENS, "boolean-value") == "true"
-            elif kind:
-                v = "\n".join(str(p) for p in tc.childNodes if p.qname[1] == "p")
-            else:
-                v = None
-            rep = int(tc.getAttrNS(TABLENS, "number-columns-repeated") or 1)
-            cells += [v] * min(rep, 1000)
-        rep = int(tr.getAttrNS(TABLENS, "number-rows-repeated") or 1)
-        for _ in range(min(rep, MAX_ROWS)):
+            with z.open(zi) as f:
+                for _ev, row in etree.iterparse(f, events=("end",), tag=_SHEET_ROW, resolve_entities=False,
+                                                no_network=True, huge_tree=False, load_dtd=False):
+                    n = len(row)
+                    total += n
+                    if n > MAX_COLUMNS + 1:
+                        col.add(at, f"row {str(row.get('r'))[:12]} of `{zi.filename[:80]}` in `{path.name}` has "
+                                f"{n:,} cells, more than the {MAX_COLUMNS:,} columns a sheet of cards may have",
+                                "delete the columns past the fields of the cards")
+                        return False
+                    if total > MAX_CELLS:
+                        col.add(at, f"`{path.name}` holds more than {MAX_CELLS:,} cells", "split the cards into "
+                                "several components, each with a spreadsheet of its own, or delete unused sheets")
+                        return False
+                    row.clear()
+                    while row.getprevious() is not None:
+                        del row.getparent()[0]
+    return True
+
+
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_TEXT_P = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}p"
+
+
+def _repeat(el, attr: str) -> int:
+    try:
+        return max(0, int(el.get(_TABLE + attr) or 1))
+    except ValueError:
+        return 1
+
+
+def _ods_value(tc):
+    kind = tc.get(_OFFICE + "value-type")
+    if kind in ("float", "percentage", "currency"):
+        raw = tc.get(_OFFICE + "value") or ""
+        try:
+            v = float(raw)
+        except ValueError:
+            return raw      # not a number: the cell's text, which its field's type check reports
+        return int(v) if v.is_integer() else v
+    if kind == "boolean":
+        return tc.get(_OFFICE + "boolean-value") == "true"
+    if kind:
+        return "\n".join("".join(p.itertext()) for p in tc if p.tag == _TEXT_P)
+    return None
+
+
+def _ods_rows(table_rows):
+    """(cells, row number) of `<table:table-row>` elements: repeated cells expanded up to MAX_COLUMNS + 1
+    (empty cells at a row's end not at all), repeated rows one by one (an empty row once)."""
+    n = 0
+    for tr in table_rows:
+        cells, empty_run = [], 0
+        for tc in tr:
+            if tc.tag not in (_TABLE + "table-cell", _TABLE + "covered-table-cell"):
+                continue
+            v, rep = _ods_value(tc), _repeat(tc, "number-columns-repeated")
+            if v is None or v == "":
+                empty_run += rep
+                continue
+            room = MAX_COLUMNS + 1 - len(cells)
+            if room <= 0:
+                break
+            if empty_run:
+                cells += [None] * min(empty_run, room)
+                room -= min(empty_run, room)
+                empty_run = 0
+            cells += [v] * min(rep, room)
+        rep = _repeat(tr, "number-rows-repeated")
+        if not cells:
+            n += rep
+            yield cells, n
+            continue
+        for _ in range(min(rep, MAX_ROWS + 2)):   # more than MAX_ROWS is a problem anyway
             n += 1
-            rows.append((cells, n))
-        if n > MAX_ROWS or all(v is None for v in cells) and rep > 100:
-            break
-    return _Where(path, name), rows
+            yield cells, n
+
+
+def _read_ods(path: Path, data: bytes, sheet, pos, col):
+    from lxml import etree
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        try:
+            member = z.open("content.xml")
+        except KeyError:
+            col.add(pos, f"`{path.name}` has no content.xml: it is no OpenDocument spreadsheet",
+                    "open it in your spreadsheet program and save it again")
+            return None, []
+        with member:
+            events = etree.iterparse(member, events=("start", "end"), resolve_entities=False, no_network=True,
+                                     huge_tree=False, load_dtd=False)
+            names, chosen = [], None
+
+            def rows_of_chosen():
+                depth = 0   # of tables inside the chosen one (rows of those are theirs)
+                for ev, el in events:
+                    if el.tag == _TABLE + "table":
+                        if ev == "start":
+                            depth += 1
+                            continue
+                        if depth == 0:
+                            return
+                        depth -= 1
+                    elif ev == "end" and el.tag == _TABLE + "table-row" and depth == 0:
+                        yield el
+                        el.clear()
+                        parent = el.getparent()
+                        while parent is not None and el.getprevious() is not None:
+                            del parent[0]
+
+            for ev, el in events:
+                if ev == "start" and el.tag == _TABLE + "table":
+                    name = el.get(_TABLE + "name") or ""
+                    names.append(name)
+                    if chosen is None and (sheet is None or name == sheet):
+                        chosen = name
+                        where = _Where(path, name)
+                        return where, _take(_ods_rows(rows_of_chosen()), path, where, col)
+                elif ev == "end" and el.tag == _TABLE + "table":
+                    el.clear()
+            name = sheet
+            col.add(pos, f"`{path.name}` has no sheet `{name}`", did_you_mean(str(name), names))
+            return None, []
+
+
+def _shown(v) -> str:
+    """A cell as a problem shows it: its repr, shortened past 60 characters."""
+    return repr(v) if not isinstance(v, str) or len(v) <= 60 else repr(v[:50]) + f"… ({len(v):,} characters)"
 
 
 def _convert(v, typ: str, choices, sep: str):
@@ -150,21 +344,23 @@ def _convert(v, typ: str, choices, sep: str):
             return int(v), None
         try:
             return int(v), None
-        except (TypeError, ValueError):
-            return None, f"value must be a whole number ({v!r})"
+        except (TypeError, ValueError, OverflowError):   # OverflowError: int(inf) of a workbook's 1e999
+            return None, f"value must be a whole number ({_shown(v)})"
     if typ == "number":
         try:
             f = float(v)
-            return (int(f) if f.is_integer() and not (isinstance(v, str) and "." in v) else f), None
         except (TypeError, ValueError):
-            return None, f"value must be a number ({v!r})"
+            return None, f"value must be a number ({_shown(v)})"
+        if not math.isfinite(f):
+            return None, f"value must be a finite number ({_shown(v)})"
+        return (int(f) if f.is_integer() and not (isinstance(v, str) and "." in v) else f), None
     if typ == "bool":
         if isinstance(v, bool):
             return v, None
         s = str(v).strip().lower()
         if s in _TRUE or s in _FALSE:
             return s in _TRUE, None
-        return None, f"value must be true or false ({v!r})"
+        return None, f"value must be true or false ({_shown(v)})"
     if typ == "list":
         return [p.strip() for p in str(v).split(sep) if p.strip()], None
     text = str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
@@ -181,31 +377,51 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
     out = YList()
     out.pos, out.item_pos = pos, []
     out.reported = set()   # cells already reported (a value that did not convert)
-    if where is None:
+    if where is None or rows is None:     # rows None: a problem reported while reading them
         return out
-    rows = [(r, n) for r, n in rows if any(v not in (None, "") for v in r)]
     if not rows:
         col.add(pos, f"`{path.name}` has no header row", "write the field names in the first row")
         return out
     header, hrow = rows[0]
+    width = len(header)
+    while width and header[width - 1] in (None, ""):
+        width -= 1
+    if width > MAX_COLUMNS:
+        h = header[MAX_COLUMNS]
+        col.add(where.cell(hrow, MAX_COLUMNS + 1, "" if h is None else str(h).strip()[:40]),
+                f"the header row has more than {MAX_COLUMNS:,} columns",
+                "remove the columns past the fields of the cards")
+        return out
     names = list(fields) + ["id", "copies"]
     cols = {}   # column index → (field, lang or None, header text)
-    for i, h in enumerate(header):
+    bad: dict = {}   # (what, todo) → [first cell, count]: one problem for a header repeated in many columns
+    for i, h in enumerate(header[:width]):
         if h in (None, ""):
             continue
         h = str(h).strip()
+        if len(h) > 60:     # no field name is that long: shown shortened
+            h = h[:50] + "…"
         field, _, lang = h.partition(".")
         at = where.cell(hrow, i + 1, h)
         if field not in names:
-            col.add(at, f"the column `{h}` is not a declared field",
-                    did_you_mean(field, names) + " (declare it under `fields:` in game.yaml)")
+            key = (f"the column `{h}` is not a declared field",
+                   did_you_mean(field, names) + " (declare it under `fields:` in game.yaml)")
         elif lang and (fields.get(field, ("",))[0] != "text" or lang not in langs):
-            col.add(at, f"the column `{h}`: `.{lang}` is for a text field in one of the game's languages "
-                    f"({', '.join(langs)})", f"name the column `{field}`" + (f" or `{field}.{langs[0]}`" if langs else ""))
+            key = (f"the column `{h}`: `.{lang}` is for a text field in one of the game's languages "
+                   f"({', '.join(langs)})", f"name the column `{field}`" + (f" or `{field}.{langs[0]}`" if langs else ""))
         elif any(c[:2] == (field, lang or None) for c in cols.values()):
-            col.add(at, f"the column `{h}` appears twice", "remove one of them")
+            key = (f"the column `{h}` appears", "remove all but one of them")
         else:
             cols[i] = (field, lang or None, h)
+            continue
+        bad.setdefault(key, [at, 0])[1] += 1
+    for (what, todo), (at, count) in bad.items():
+        if what.endswith(" appears"):
+            what = f"{what} {count + 1} times" if count > 1 else f"{what} twice"
+            todo = todo if count > 1 else "remove one of them"
+        elif count > 1:
+            what = f"{what} ({count:,} columns)"
+        col.add(at, what, todo)
     for cells, n in rows[1:]:
         card = YMap()
         card.pos = where.cell(n, 1)
@@ -215,6 +431,10 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
             if v is None or (isinstance(v, str) and not v.strip()):
                 continue
             at = where.cell(n, i + 1, h)
+            if isinstance(v, str) and len(v) > MAX_SCALAR:
+                col.add(at, f"a value of {len(v):,} characters (more than {MAX_SCALAR:,})", "shorten the cell")
+                out.reported.add(at)
+                continue
             typ, _req, choices = fields.get(field, ("int" if field == "copies" else "id", True, ()))
             spec = raw_fields.get(field) if isinstance(raw_fields, dict) else None
             sep = str(spec.get("sep", ";")) if isinstance(spec, dict) else ";"

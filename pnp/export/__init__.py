@@ -145,6 +145,18 @@ def replace_dir(target: Path, root: Path | None = None):
         shutil.rmtree(old, ignore_errors=True)
 
 
+NAME_BYTES = 100   # of a name made from an id: with a suffix (`~2.front.png`, `.tmp`) far below NAME_MAX (255)
+
+
 def safe_name(text: str) -> str:
-    """A file-name-safe form of an id (ids are already lower-case letters, digits, - and _)."""
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)
+    """A file-name-safe form of an id (ids are already lower-case letters, digits, - and _). An id
+    longer than NAME_BYTES (in UTF-8) becomes its first 80 bytes and 12 hex digits of its SHA-1, so a
+    valid 300-character id still names a file, and two long ids that share their start do not collide."""
+    name = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)
+    if name.startswith("."):    # never `.`, `..` or a hidden file (ids cannot start so; other names might)
+        name = "_" + name[1:]
+    if len(name.encode()) <= NAME_BYTES:
+        return name
+    import hashlib
+    head = name.encode()[:80].decode("utf-8", "ignore")
+    return f"{head}-{hashlib.sha1(text.encode('utf-8', 'surrogatepass')).hexdigest()[:12]}"

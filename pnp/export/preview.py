@@ -10,6 +10,7 @@ from pnp.export import collect, distinct, faces_pdf, raster, safe_name
 
 COLS = 8
 LABEL = 22       # px under each face on a contact sheet
+MAX_PIXELS = 100_000_000   # of one preview image: 300 MB of RGB, held twice (the faces, then the sheet)
 
 
 def _write(img, path: Path, dpi):
@@ -41,6 +42,35 @@ def _trim_line(img, face, dpi):
     return img
 
 
+def _px(face, dpi) -> tuple[int, int]:
+    """The size in pixels of a face with its bleed at dpi (as pdfium renders it, give or take one)."""
+    s = dpi / 72
+    return round((face.w + 2 * face.bleed) * s), round((face.h + 2 * face.bleed) * s)
+
+
+def _too_big(col, what: str, w: int, h: int, dpi, todo: str):
+    """A problem when an image of w x h px at dpi is past MAX_PIXELS (found before anything is drawn)."""
+    if w * h <= MAX_PIXELS:
+        return
+    most = int(dpi * (MAX_PIXELS / (w * h)) ** 0.5)
+    raise Problems([Problem(col.game.pos, f"{what} at {dpi} dpi would be {w:,} x {h:,} px ({w * h / 1e6:,.0f} "
+                            f"megapixels), more than the {MAX_PIXELS // 1_000_000} megapixels allowed",
+                            f"use --dpi {max(1, most)} or less" + todo)])
+
+
+def _check_sheet(col, entries, dpi) -> None:
+    """Problems when the contact sheet of entries ((label, face)) would be past MAX_PIXELS."""
+    if not entries:
+        return
+    sizes = [_px(f, dpi) for _label, f in entries]
+    cw = max(w for w, _h in sizes) + 10
+    ch = max(h for _w, h in sizes) + LABEL + 10
+    cols = min(COLS, len(entries))
+    rows = -(-len(entries) // cols)
+    _too_big(col, f"the contact sheet of {len(entries)} faces", cols * cw, rows * ch, dpi,
+             ", or preview single cards (`pnp preview GAME CARD_ID`)")
+
+
 def card(project, game_id, card_id, side, lang, dpi, out: Path) -> Path:
     col = collect(project, game_id, lang)
     cards = {c.id: c for d in col.decks for c in d.cards if c.copy == 0}
@@ -51,6 +81,7 @@ def card(project, game_id, card_id, side, lang, dpi, out: Path) -> Path:
     if face is None:
         raise Problems([Problem(col.game.meta["components"].at(c.deck), f"card `{card_id}` has no back (component "
                                 f"`{c.deck}` names no `back:` layout)", "preview its front, or give the component a back")])
+    _too_big(col, f"card `{card_id}` ({side})", *_px(face, dpi), dpi, "")
     img = _images(col, [face], dpi)[face]
     return _write(img, out / game_id / "preview" / f"{safe_name(card_id)}.{col.lang}.{side}.png", dpi)
 
@@ -66,6 +97,7 @@ def sheet(project, game_id, lang, dpi, out: Path) -> Path:
                 if f is not None and (c.id, side) not in seen and f not in {e[1] for e in entries if e[0].endswith(side)}:
                     seen.add((c.id, side))
                     entries.append((f"{c.id}.{side}", f))
+    _check_sheet(col, entries, dpi)
     imgs = _images(col, [f for _l, f in entries], dpi)
     cw = max(im.width for im in imgs.values()) + 10
     ch = max(im.height for im in imgs.values()) + LABEL + 10
