@@ -104,3 +104,26 @@ def test_an_export_into_a_linked_game_folder_is_refused(project, tmp_path):
     assert r.exit_code == 2, r.output
     assert "is a symbolic link" in r.output and "Traceback" not in r.output
     assert _tree(target) == before
+
+
+def test_an_export_folder_never_goes_through_a_planted_link(tmp_path, monkeypatch):
+    """The temporary folder an export fills is new, of a random name, created exclusively: a link
+    planted where an older pnp put its predictable `.<name>.<pid>.tmp` changes nothing outside."""
+    import os
+
+    from pnp.export import replace_dir
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("mine")
+    out = tmp_path / "out" / "g"
+    out.mkdir(parents=True)
+    monkeypatch.setattr(os, "getpid", lambda: 4242)
+    for name in (".png.4242.tmp", ".png.4242.old"):
+        (out / name).symlink_to(outside, target_is_directory=True)
+    (out / "png").mkdir()
+    (out / "png" / "old.png").write_bytes(b"old")
+    with replace_dir(out / "png", tmp_path / "out") as folder:
+        (folder / "new.png").write_bytes(b"new")
+    assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+    assert sorted(p.name for p in (out / "png").iterdir()) == ["new.png"]
+    assert not (out / "png").is_symlink()

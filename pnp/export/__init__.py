@@ -127,21 +127,21 @@ def replace_dir(target: Path, root: Path | None = None):
     """Write into a fresh temporary folder that replaces `target` only when the block completes."""
     from pnp.core.output import refuse_links
     refuse_links(target, root)   # a folder below --out that is a link (into content/?) is refused, as for PDFs
+    import tempfile
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.parent / f".{target.name}.{os.getpid()}.tmp"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir()
+    # new folders of random names, created exclusively (mkdtemp): a link planted at a name is never used
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp"))
     try:
         yield tmp
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    old = target.parent / f".{target.name}.{os.getpid()}.old"
-    if target.exists():
-        os.replace(target, old)
+    old = None
+    if target.exists() or target.is_symlink():
+        old = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".old"))
+        os.replace(target, old / "previous")
     os.replace(tmp, target)
-    if old.exists():
+    if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 
 

@@ -14,10 +14,19 @@ MAX_PIXELS = 100_000_000   # of one preview image: 300 MB of RGB, held twice (th
 
 
 def _write(img, path: Path, dpi):
+    """The PNG, written whole to a new file of a random name beside `path` (created exclusively, so a
+    link planted there is never followed), then renamed over it."""
+    import tempfile
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
-    raster.save_png(img, tmp, dpi)
-    os.replace(tmp, path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:40]}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            img.save(f, "PNG", compress_level=raster.PNG_LEVEL, dpi=(dpi, dpi))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
     return path
 
 
