@@ -167,7 +167,8 @@ def test_game_without_rules_module_gets_generic_charts(tmp_path):
     dst = proj / "content" / "house-rules-poker"
     src.rename(dst)
     gy = dst / "game.yaml"
-    gy.write_text(gy.read_text("utf-8").replace("id: criminal-poker", "id: house-rules-poker", 1), "utf-8")
+    text = gy.read_text("utf-8").replace("id: criminal-poker", "id: house-rules-poker", 1)
+    gy.write_text("\n".join(x for x in text.split("\n") if not x.startswith("rules:")), "utf-8")  # no plug-in
     icons = proj / "layouts" / "house-rules-poker"   # a game's own icons are found by its id
     icons.mkdir()
     (icons / "icons.yaml").write_text((proj / "layouts" / "criminal-poker" / "icons.yaml").read_text("utf-8"), "utf-8")
