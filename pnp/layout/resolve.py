@@ -335,7 +335,7 @@ def _image_info(root: str, src: str):
     if real.suffix.lower() == ".svg":
         from pnp.layout import svgimage
         try:
-            pieces, w, h = svgimage.load(str(real))
+            pieces, w, h = svgimage.load(str(real), str(Path(root).resolve()))   # what it uses: inside root
         except svgimage.SvgError as e:
             return str(e)
         except OSError as e:
