@@ -1,12 +1,14 @@
 """Hostile SVG art and raster images in a downloaded project: whatever an SVG pulls in (`<use>`,
 `xlink:href`, CSS `url()`, `@import`, `<image>`) stays inside the game folder, never through a link;
 the size and element limits hold for everything it pulls in together, also through `<use>` fan-outs;
-every number SVG art gives the PDF is finite and bounded."""
+every number SVG art gives the PDF is finite and bounded; a PNG missing rows is an error."""
 import math
 import os
+import struct
 import subprocess
 import sys
 import textwrap
+import zlib
 from pathlib import Path
 
 import pytest
@@ -386,3 +388,107 @@ def test_a_fan_out_pictured_in_a_booklet_ends_in_exit_2(tmp_path):
                 timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
     assert "once every <use> is expanded" in r.stderr, r.stderr
+
+
+# ---- raster images: every pixel decoded --------------------------------------------------------
+
+ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+
+
+def _chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png(w, h, rows=None, interlace=False, colour=(255, 0, 0)) -> bytes:
+    """An 8-bit RGB PNG of w x h pixels in one colour whose image data holds only `rows` of its rows
+    (all by default; for an interlaced one, rows of the seven passes in order)."""
+    def row(n):
+        return b"\0" + bytes(colour) * n
+    if interlace:
+        raw = [row((w - x0 + dx - 1) // dx) for x0, y0, dx, dy in ADAM7 if w > x0
+               for _ in range((h - y0 + dy - 1) // dy) if h > y0]
+    else:
+        raw = [row(w)] * h
+    raw = raw[:rows] if rows is not None else raw
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, int(interlace)))
+            + _chunk(b"IDAT", zlib.compress(b"".join(raw))) + _chunk(b"IEND", b""))
+
+
+def _bitmap(tmp_path, data: bytes):
+    from pnp.layout import resolve
+    p = tmp_path / "x.png"
+    p.write_bytes(data)
+    return resolve._bitmap_info(p)
+
+
+def test_a_png_holding_half_its_rows_is_an_error_not_black_rows(tmp_path):
+    got = _bitmap(tmp_path, png(40, 40, rows=20))
+    assert isinstance(got, str) and "the image data ends after 20 of its 40 rows" in got, got
+    assert not isinstance(_bitmap(tmp_path, png(40, 40)), str)
+
+
+def test_an_interlaced_png_missing_data_is_an_error(tmp_path):
+    from PIL import Image
+    whole = png(13, 11, interlace=True, colour=(0, 128, 255))
+    assert not isinstance(_bitmap(tmp_path, whole), str)
+    with Image.open(tmp_path / "x.png") as im:   # the test's own interlacing is right: every pixel decodes
+        assert im.convert("RGB").getcolors() == [(13 * 11, (0, 128, 255))]
+    got = _bitmap(tmp_path, png(13, 11, rows=20, interlace=True))
+    assert isinstance(got, str) and "the image data is incomplete" in got, got
+
+
+@settings(max_examples=25, deadline=None, database=None, derandomize=True)
+@given(w=st.integers(1, 40), h=st.integers(1, 40), cut=st.floats(0, 1), interlace=st.booleans())
+def test_a_png_cut_short_anywhere_is_an_error(tmp_path_factory, w, h, cut, interlace):
+    full = len([1 for x0, y0, dx, dy in ADAM7 if w > x0 and h > y0 for _ in range((h - y0 + dy - 1) // dy)]) \
+        if interlace else h
+    rows = int(full * cut)
+    got = _bitmap(tmp_path_factory.mktemp("png"), png(w, h, rows=rows, interlace=interlace))
+    assert isinstance(got, str) == (rows < full), (w, h, rows, full, got)
+
+
+def _cut(data: bytes, rows: int, h: int) -> bytes:
+    """A PNG (one IDAT chunk, not interlaced) whose image data keeps only its first `rows` rows."""
+    at = 8 + 25
+    size, kind = struct.unpack(">I4s", data[at:at + 8])
+    while kind != b"IDAT":
+        at += 12 + size
+        size, kind = struct.unpack(">I4s", data[at:at + 8])
+    raw = zlib.decompress(data[at + 8:at + 8 + size])
+    return data[:at] + _chunk(b"IDAT", zlib.compress(raw[:len(raw) // h * rows])) + data[at + 12 + size:]
+
+
+@settings(max_examples=25, deadline=None, database=None, derandomize=True)
+@given(mode=st.sampled_from(["1", "L", "LA", "P", "RGB", "RGBA", "I;16"]), w=st.integers(1, 30), h=st.integers(1, 30),
+       cut=st.floats(0, 1))
+def test_a_png_of_any_depth_cut_short_is_an_error(tmp_path_factory, mode, w, h, cut):
+    import io
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.new(mode, (w, h)).save(buf, "PNG")
+    rows = int(h * cut)
+    got = _bitmap(tmp_path_factory.mktemp("png"), _cut(buf.getvalue(), rows, h))
+    assert isinstance(got, str) == (rows < h), (mode, w, h, rows, got)
+
+
+def test_truncated_images_stay_errors_whatever_pillow_was_told(tmp_path, monkeypatch):
+    import yaml
+    from PIL import ImageFile
+    cases = yaml.safe_load((Path(__file__).parent / "bad" / "cases.yaml").read_text("utf-8"))
+    jpeg = next(c for c in cases if c["name"] == "art-jpeg-truncated")["edit"][1]["write_hex"]
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)   # as another library might set it
+    p = tmp_path / "x.jpg"
+    p.write_bytes(bytes.fromhex(jpeg))
+    from pnp.layout import resolve
+    got = resolve._bitmap_info(p)
+    assert isinstance(got, str) and "not a readable image" in got, got
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True   # put back as it was
+
+
+def test_a_png_missing_rows_ends_a_build_in_exit_2(tmp_path):
+    root = project(tmp_path, {"pic": {"type": "image", "src": "art/half.png", "x": 0, "y": 0, "w": 20, "h": 20}}).root
+    (root / "content" / "g" / "art").mkdir()
+    (root / "content" / "g" / "art" / "half.png").write_bytes(png(40, 40, rows=20))
+    r = run_pnp("--project", root, "build", "g", "--out", tmp_path / "out", timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "image `art/half.png` (card `one`): the image data ends after 20 of its 40 rows" in r.stderr, r.stderr
