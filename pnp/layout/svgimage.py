@@ -131,8 +131,10 @@ class _Files:
             if not isinstance(node.tag, str):
                 continue
             tag = node.tag.split("}")[-1]
-            for ref, offset in _refs(node, tag):
-                self._ref(ref, path, node, tag, offset)
+            if node.get(_HREFS[0]) is not None or node.get(_HREFS[1]) is not None or tag == "style" or \
+                    any("(" in v and "url(" in v.lower() for v in node.attrib.values()):   # (most have none)
+                for ref, offset in _refs(node, tag):
+                    self._ref(ref, path, node, tag, offset)
             if tag in REFUSED:
                 at = f"line {node.sourceline}" if main else f"{self.name(path)}:{node.sourceline}"
                 raise SvgError(f"{at}: <{tag}>: {REFUSED[tag]}")
@@ -186,6 +188,8 @@ class _Files:
     def expanded(self):
         """Count the elements svglib will draw, every `<use>` copying its target, before it draws them:
         a fan-out (use of use of use …) is refused here, not after minutes and gigabytes."""
+        if not self.uses:
+            return   # each element drawn once: counted while reading
         cost: dict = {}
         total = 0
         for root in self.docs.values():   # svglib renders every file it uses whole, once
