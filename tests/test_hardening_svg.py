@@ -216,6 +216,12 @@ def test_references_in_a_long_style_are_found_in_one_pass():
     assert r.stdout.split() == ["1", "1", "1", "250000", "250001"], r.stdout
 
 
+NUMS = st.sampled_from(["0", "1", "-1", "5", "1e308", "-1e308", "1e300", "1e-320", "nan", "inf", "-inf", "1e20"])
+REFS = st.sampled_from(["#s", "#own", "#nothing", "parts.svg#s", "parts.svg", "../../../../elsewhere/x.svg#s",
+                        "link.svg#s", "linkdir/x.svg#s", "sub/../parts.svg#s", "/etc/hostname", "file:///etc/hostname",
+                        "missing.svg#s", "a.svg#own", "data:image/png;base64,AAAA", "http://example.com/x.svg"])
+
+
 # ---- numbers: finite and bounded before they reach the PDF --------------------------------------
 
 def _numbers(shapes):
@@ -281,6 +287,28 @@ def test_path_data_beyond_any_page_is_a_path_error(d):
         svgpath.parse(d, checks.MM, checks.MM, 0.0, 0.0)
 
 
+@settings(max_examples=200, deadline=None, database=None, derandomize=True)
+@given(st.lists(st.tuples(st.sampled_from("MmLlHhVvCcSsQqTtAaZz"), st.lists(NUMS, min_size=0, max_size=8)),
+                min_size=1, max_size=8))
+def test_generated_path_data_is_a_path_error_or_drawn_in_bounds(cmds):
+    d = "M 0 0 " + " ".join(f"{c} {' '.join(n)}" for c, n in cmds)
+    try:
+        ops = svgpath.parse(d, checks.MM, checks.MM, 1.0, 2.0)
+    except svgpath.PathError:
+        return
+    assert all(math.isfinite(v) and abs(v) <= checks.MAX_LENGTH for op in ops for v in op[1:]), (d, ops)
+
+
+def test_numbers_after_z_are_a_path_error_not_an_endless_loop(tmp_path):
+    # an icon's path is read outside any face's time limit: before, this build never ended
+    root = project(tmp_path, {"i": {"type": "icon", "name": "gun", "w": 10, "h": 10}}).root
+    (root / "layouts" / "g" / "icons.yaml").write_text(
+        'gun:\n  box: 100\n  shapes:\n    - {path: "M10 40 L90 40 Z 5", fill: current}\n', "utf-8")
+    r = run_pnp("--project", root, "build", "g", "--out", tmp_path / "out", timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert "icons.yaml:4:" in r.stderr and "`Z` takes no numbers, found `5`" in r.stderr, r.stderr
+
+
 def test_a_tiny_arc_is_drawn_not_divided_by_zero():
     ops = svgpath.parse("M 0 0 A 1e-320 1e-320 0 1 0 1e-300 0", checks.MM, checks.MM, 0.0, 0.0)
     assert all(math.isfinite(v) for op in ops for v in op[1:])
@@ -294,12 +322,6 @@ def test_a_path_element_beyond_any_page_ends_in_exit_2(tmp_path):
 
 
 # ---- hostile variants, generated ----------------------------------------------------------------
-
-NUMS = st.sampled_from(["0", "1", "-1", "5", "1e308", "-1e308", "1e300", "1e-320", "nan", "inf", "-inf", "1e20"])
-REFS = st.sampled_from(["#s", "#own", "#nothing", "parts.svg#s", "parts.svg", "../../../../elsewhere/x.svg#s",
-                        "link.svg#s", "linkdir/x.svg#s", "sub/../parts.svg#s", "/etc/hostname", "file:///etc/hostname",
-                        "missing.svg#s", "a.svg#own", "data:image/png;base64,AAAA", "http://example.com/x.svg"])
-
 
 @st.composite
 def hostile_svg(draw):

@@ -270,7 +270,8 @@ def _svglib(path, root=None):
     from pnp.layout.templating import TemplateTimeout
     complaints: list = []
     # svglib's own guard (2.x) as a second wall behind the checks of _Files
-    kw = {"external_reference_root": root} if "external_reference_root" in inspect.signature(SvgRenderer).parameters else {}
+    guarded = "external_reference_root" in inspect.signature(SvgRenderer).parameters
+    kw = {"external_reference_root": root} if guarded else {}
 
     class Catch(logging.Handler):
         def emit(self, record):

@@ -43,6 +43,8 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
         elif cmd is None:
             raise PathError(f"path data must start with a command such as `M`, found `{tok}`")
         n = _ARGS[cmd.upper()]
+        if n == 0:   # numbers after `Z` (read as more `Z`s they would loop for ever)
+            raise PathError(f"`{cmd}` takes no numbers, found `{tok}`: start the next part with a command such as `M`")
         try:
             a = [float(t) for t in tokens[i:i + n]]
         except ValueError:
