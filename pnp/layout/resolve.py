@@ -397,8 +397,8 @@ _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), 
 
 def _png_short(real: Path):
     """What is wrong when a PNG's image data ends before its last row (Pillow prints the missing rows
-    black without a word, strict or not), else None. The data is inflated in steps of 1 MB and
-    counted, never kept; its checksums were verified already."""
+    black without a word, strict or not), else None. The data is read and inflated in steps of 1 MB
+    and counted, never kept; its checksums were verified already."""
     import struct
     import zlib
     with open(real, "rb") as f:
@@ -420,11 +420,13 @@ def _png_short(real: Path):
             if kind != b"IDAT":
                 f.seek(size + 4, 1)
                 continue
-            data = f.read(size)
-            f.seek(4, 1)
-            while data and got < need and not z.eof:
-                got += len(z.decompress(data, 1 << 20))
-                data = z.unconsumed_tail
+            end = f.tell() + size + 4   # after the chunk's checksum
+            while got < need and not z.eof and f.tell() < end - 4:
+                data = f.read(min(1 << 20, end - 4 - f.tell()))
+                while data and got < need and not z.eof:
+                    got += len(z.decompress(data, 1 << 20))
+                    data = z.unconsumed_tail
+            f.seek(end)
     if got >= need:
         return None
     if interlace:
