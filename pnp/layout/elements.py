@@ -100,7 +100,10 @@ def image(p, env):
         from pnp.layout import svgimage
         if p["fit"] == "cover":
             env.refuse("fit", "`fit: cover` crops, which SVG art cannot do here", "use `fit: contain` or `stretch`")
-        return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
+        try:
+            return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
+        except svgimage.SvgError as e:   # numbers beyond any page: none of them may reach the PDF
+            env.refuse("src", f"SVG art `{p['src']}`: {e}", "fix the SVG in your editor")
     if p["fit"] == "stretch":
         return [Image(path, x, y, w, h)]
     s = (max if p["fit"] == "cover" else min)(w / iw, h / ih)

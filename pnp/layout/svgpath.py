@@ -1,12 +1,17 @@
 """SVG path data (`M L H V C S Q T A Z`, absolute and relative) to Shape ops, scaled and moved.
-Arcs become cubic Béziers (at most 90° each), per the SVG arc implementation notes."""
+Arcs become cubic Béziers (at most 90° each), per the SVG arc implementation notes. Every number
+given must be finite and within ±MAX_NUMBER, every point made within 5 m (checks.MAX_LENGTH): no
+`inf` or `nan` reaches a PDF, and no number too large for it."""
 from __future__ import annotations
 
 import math
 import re
 
+from pnp.layout.checks import MAX_LENGTH
+
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtZzAa]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+MAX_NUMBER = 1e9   # squares (arc radii) stay far from overflow
 
 
 class PathError(ValueError):
@@ -38,12 +43,17 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
         elif cmd is None:
             raise PathError(f"path data must start with a command such as `M`, found `{tok}`")
         n = _ARGS[cmd.upper()]
+        if n == 0:   # numbers after `Z` (read as more `Z`s they would loop for ever)
+            raise PathError(f"`{cmd}` takes no numbers, found `{tok}`: start the next part with a command such as `M`")
         try:
             a = [float(t) for t in tokens[i:i + n]]
         except ValueError:
             raise PathError(f"command `{cmd}` needs {n} numbers") from None
         if len(a) < n:
             raise PathError(f"command `{cmd}` needs {n} numbers")
+        if not all(-MAX_NUMBER <= v <= MAX_NUMBER for v in a):
+            raise PathError(f"command `{cmd}` has a number that is not finite or beyond ±{MAX_NUMBER:,.0f}: "
+                            f"`{' '.join(tokens[i:i + n])}`")
         i += n
         rel = cmd.islower()
         up = cmd.upper()
@@ -91,6 +101,9 @@ def parse(d: str, sx=1.0, sy=1.0, dx=0.0, dy=0.0) -> tuple:
             ops.append(("C", *pt(*c1), *pt(*c2), *pt(x, y)))
             last_ctrl = (qx, qy)
             cx, cy = x, y
+    for op in ops:
+        if not all(-MAX_LENGTH <= v <= MAX_LENGTH for v in op[1:]):   # also NaN
+            raise PathError(f"the path reaches beyond 5 m (a point at {max(op[1:], key=abs):.3g} pt), past any page")
     return tuple(ops)
 
 
@@ -99,17 +112,21 @@ def arc(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2) -> list:
     if (x1, y1) == (x2, y2):
         return []
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
+    if rx * rx == 0 or ry * ry == 0:   # (also radii too small to square in floats)
         return [(x1, y1, x2, y2, x2, y2)]   # a straight line, as SVG says
     phi = math.radians(phi_deg % 360)
     cp, sp = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
     xp, yp = cp * dx + sp * dy, -sp * dx + cp * dy
     lam = xp * xp / (rx * rx) + yp * yp / (ry * ry)
+    if not math.isfinite(lam):   # radii next to nothing against the distance: a straight line
+        return [(x1, y1, x2, y2, x2, y2)]
     if lam > 1:   # radii too small: scaled up just enough
         rx, ry = rx * math.sqrt(lam), ry * math.sqrt(lam)
     num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
     den = rx * rx * yp * yp + ry * ry * xp * xp
+    if not den > 0:   # radii or distance too small to square in floats: a straight line
+        return [(x1, y1, x2, y2, x2, y2)]
     k = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
     cxp, cyp = k * rx * yp / ry, -k * ry * xp / rx
     ccx = cp * cxp - sp * cyp + (x1 + x2) / 2

@@ -338,7 +338,7 @@ def _image_info(root: str, src: str):
     if real.suffix.lower() == ".svg":
         from pnp.layout import svgimage
         try:
-            pieces, w, h = svgimage.load(str(real))
+            pieces, w, h = svgimage.load(str(real), str(Path(root).resolve()))   # what it uses: inside root
         except svgimage.SvgError as e:
             return str(e)
         except OSError as e:
@@ -358,12 +358,13 @@ def _inside(root: str, src: str):
 
 
 def _bitmap_info(real: Path):
-    from PIL import Image as PILImage
+    from PIL import Image as PILImage, ImageFile
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            old = PILImage.MAX_IMAGE_PIXELS
+            old, old_truncated = PILImage.MAX_IMAGE_PIXELS, ImageFile.LOAD_TRUNCATED_IMAGES
             PILImage.MAX_IMAGE_PIXELS = MAX_PIXELS
+            ImageFile.LOAD_TRUNCATED_IMAGES = False   # strict, whatever another library asked for
             try:
                 with PILImage.open(real) as im:
                     if im.format not in ("PNG", "JPEG"):
@@ -374,12 +375,55 @@ def _bitmap_info(real: Path):
                     im.verify()  # checksums; then decode every pixel: reportlab embeds a JPEG as it is,
                 with PILImage.open(real) as im:  # so a truncated one would print as a grey block
                     im.load()
+                    short = _png_short(real) if im.format == "PNG" else None
             finally:
-                PILImage.MAX_IMAGE_PIXELS = old
+                PILImage.MAX_IMAGE_PIXELS, ImageFile.LOAD_TRUNCATED_IMAGES = old, old_truncated
     except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
         return "the image is too large (decompression bomb?)"
     except Exception as e:  # Pillow raises many kinds of errors on corrupt files
         return f"not a readable image ({e.__class__.__name__})"
-    return str(real), float(w), float(h)
+    return short or (str(real), float(w), float(h))
+
+
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+
+
+def _png_short(real: Path):
+    """What is wrong when a PNG's image data ends before its last row (Pillow prints the missing rows
+    black without a word, strict or not), else None. The data is read and inflated in steps of 1 MB
+    and counted, never kept; its checksums were verified already."""
+    import struct
+    import zlib
+    with open(real, "rb") as f:
+        f.seek(16)   # the signature, IHDR's length and name (Pillow found IHDR first)
+        w, h, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", f.read(13))
+        bits = depth * {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 1)
+        passes = _ADAM7 if interlace else ((0, 0, 1, 1),)
+        rows = [(-(-(w - x0) // dx), -(-(h - y0) // dy)) for x0, y0, dx, dy in passes if w > x0 and h > y0]
+        need = sum(n * (1 + (pw * bits + 7) // 8) for pw, n in rows)
+        got, z = 0, zlib.decompressobj()
+        f.seek(4, 1)   # IHDR's checksum
+        while got < need:
+            head = f.read(8)
+            if len(head) < 8:
+                break
+            size, kind = struct.unpack(">I4s", head)
+            if kind == b"IEND":
+                break
+            if kind != b"IDAT":
+                f.seek(size + 4, 1)
+                continue
+            end = f.tell() + size + 4   # after the chunk's checksum
+            while got < need and not z.eof and f.tell() < end - 4:
+                data = f.read(min(1 << 20, end - 4 - f.tell()))
+                while data and got < need and not z.eof:
+                    got += len(z.decompress(data, 1 << 20))
+                    data = z.unconsumed_tail
+            f.seek(end)
+    if got >= need:
+        return None
+    if interlace:
+        return "the image data is incomplete (an interlaced PNG cut short): export the image again"
+    return f"the image data ends after {got // (1 + (w * bits + 7) // 8)} of its {h} rows: export the image again"
 
 
