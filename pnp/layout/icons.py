@@ -21,6 +21,8 @@ from pnp.layout import svgpath
 from pnp.core.pieces import Shape
 
 _K = 0.5522847498  # bezier circle constant
+MAX_COORD = 1e6     # icon coordinates and sizes: a drawing box is some hundreds of units
+MIN_BOX = 1e-3
 
 
 @dataclass(frozen=True)
@@ -88,11 +90,19 @@ def _shape(spec: YMap, col: Collector, where: str):
         else:
             pts = [tuple(map(float, p)) for p in v]
             ops = (("M", *pts[0]),) + tuple(("L", *p) for p in pts[1:]) + (("Z",),)
-    except (svgpath.PathError, TypeError, ValueError, IndexError) as e:
+        bad = next((n for op in ops for n in op[1:] if not (isinstance(n, float) and abs(n) <= MAX_COORD)), None)
+        if bad is not None:
+            raise ValueError(f"the number {bad!r} is not a coordinate within ±{MAX_COORD:g}")
+        width = float(spec.get("width", 1))
+        if not 0 <= width <= MAX_COORD:
+            col.add(spec.at("width"), f"the stroke width of a shape of {where} is {width:g}",
+                    f"write a width from 0 to {MAX_COORD:g}")
+            return None
+    except (svgpath.PathError, TypeError, ValueError, IndexError, OverflowError) as e:
         col.add(spec.at(kind), f"bad `{kind}` in {where}: {e}", "see the icon format in the README")
         return None
     fill = spec.get("fill", None if "stroke" in spec else "current")
-    return ops, fill, spec.get("stroke"), float(spec.get("width", 1))
+    return ops, fill, spec.get("stroke"), width
 
 
 def load_icons(files: list[Path]) -> dict:
@@ -119,7 +129,14 @@ def load_icons(files: list[Path]) -> dict:
                 col.add(data.key_at(name), f"icon `{name}` needs `shapes:`", "see the icon format in the README")
                 continue
             box = spec.get("box", 100)
-            bw, bh = (box, box) if not isinstance(box, list) else box
+            try:
+                bw, bh = (float(box), float(box)) if not isinstance(box, list) else map(float, box)
+                if not (MIN_BOX <= bw <= MAX_COORD and MIN_BOX <= bh <= MAX_COORD):
+                    raise ValueError
+            except (TypeError, ValueError, OverflowError):
+                col.add(spec.at("box") if "box" in spec else data.at(name), f"icon `{name}`: `box` is {box!r}",
+                        f"write the drawing's size, a number from {MIN_BOX:g} to {MAX_COORD:g}, or [w, h]")
+                continue
             shapes = []
             for s in spec["shapes"] or []:
                 if isinstance(s, YMap):
