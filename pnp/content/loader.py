@@ -35,7 +35,7 @@ GAME_SPEC = {
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),
     "rules": Opt("id", help="the rules plug-in the game opts in to: a name installed packages register under "
-                            "the `pnp.rules` entry points (`pnp plugins` lists them), e.g. `clue`"),
+                            "the `pnp.rules` entry points (`pnp plugins` lists them), e.g. `my-game`"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
     "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
@@ -48,7 +48,7 @@ COMPONENT_SPEC = {
     "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
-    "front": Opt("any", help="a layout name such as `criminal-poker/evidence` (a booklet's default: `common/booklet`), "
+    "front": Opt("any", help="a layout name such as `my-game/card` (a booklet's default: `common/booklet`), "
                             "or `{by: FIELD, cases: {VALUE: LAYOUT, …}, default: LAYOUT}`"),
     "source": Opt("str", help="a booklet's text: files `<source>.<lang>.md` in the game folder (default: the component id)"),
     "back": Opt("any", help="a layout name for the backs, or `{by: FIELD, cases: {…}, default: LAYOUT}`"),

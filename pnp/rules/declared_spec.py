@@ -33,7 +33,7 @@ HELP = {
 EXAMPLES = _EXAMPLES = {
     "unique": "`unique: [name]`", "combinations": "`combinations: [colour, rank]`",
     "count": "`count: {where: \"card.type == 'weapon'\", is: 1}`", "each": "`each: \"1 <= card.value <= 4\"`",
-    "sum": "`sum: {of: card.copies, is: 18}`", "refs": "`refs: {field: clue, to: clues}`",
+    "sum": "`sum: {of: card.copies, is: 18}`", "refs": "`refs: {field: hint, to: hints}`",
     "rule": "`rule: \"game.decks.tokens | length >= data.tokens\"`",
 }
 
