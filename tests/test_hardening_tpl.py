@@ -309,7 +309,7 @@ def test_values_kept_alive_together_are_bounded_in_all(src, tmp_path):
     whose address space is capped at 1.5 GB: a MemoryError there would fail the test)."""
     script = tmp_path / "t.py"
     script.write_text("import resource, sys\nresource.setrlimit(resource.RLIMIT_AS, (1500 << 20, 1500 << 20))\n"
-                      "from pnp.layout import templating\n"
+                      "from pnp.templates import templating\n"
                       "try:\n    templating.render(sys.argv[1], {})\nexcept templating.TemplateError as e:\n"
                       "    print(e)\n", "utf-8")
     r = subprocess.run([sys.executable, str(script), src], capture_output=True, text=True, timeout=60)
