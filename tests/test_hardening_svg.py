@@ -206,7 +206,7 @@ def test_limits_hold_for_everything_an_svg_pulls_in(tmp_path, main, parts, says)
 def test_references_in_a_long_style_are_found_in_one_pass():
     # each text is 4-8 MB: a regular expression retried at every `url(` would scan to the end each time
     code = textwrap.dedent("""
-        from pnp.layout.svgimage import _css_refs
+        from pnp.layout.svgfiles import _css_refs
         for text in ("url(" * 2_000_000, "url(" * 2_000_000 + ")", "@import url(" * 500_000, "@import '" * 500_000,
                      "@import " * 500_000 + "url(x)"):
             print(sum(1 for _ in _css_refs(text)))
