@@ -52,9 +52,9 @@ DEALS = 10_000
 THIRD_DRAW = 0.5   # the chance that a suspect draws on their turn instead of passing
 
 
-def physical_in_play(suspects: int) -> int:
-    """Physical cards used with n suspects: 3(n − 2)."""
-    return 3 * (suspects - 2)
+def physical_in_play(suspects: int, per_suspect: int = 3, less: int = 2) -> int:
+    """Physical cards used with n suspects: 3(n − 2) (rules.yaml `evidence_deck`)."""
+    return per_suspect * (suspects - less)
 
 
 def deal(mode: str, suspects: int) -> dict:
