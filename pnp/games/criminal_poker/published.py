@@ -79,14 +79,16 @@ SAME = {("physical", "value"): "physical_value", ("witness", "void_at"): "witnes
 
 
 def _agree(game):
-    """Where a rules.yaml parameter and the game.yaml `data.rules` value printed from it disagree."""
+    """Where a rules.yaml parameter and the game.yaml `data.rules` value printed from it disagree (a
+    value the published rules do not allow is judge's finding alone)."""
     entries = getattr(game, "entries", None) or {}
     rules = game.data.get("rules") if isinstance(game.data, dict) else None
     if not isinstance(rules, dict):
         return
     for (name, key), dkey in SAME.items():
         entry = entries.get(name)
-        if isinstance(entry, dict) and key in entry and dkey in rules and entry[key] != rules[dkey]:
+        if isinstance(entry, dict) and key in entry and dkey in rules and entry[key] != rules[dkey] \
+                and entry[key] in RULES.get(name, {}).get(key, (entry[key],)):
             yield error(entry.at(key) if hasattr(entry, "at") else game.pos,
                         f"rule `{name}`: `{key}` is {entry[key]!r}, but game.yaml `data.rules.{dkey}` prints "
                         f"{rules[dkey]!r} — make them the same", check=f"rules:{name}")
