@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules.api import error, judge
+from pnp.rules.api import Pos, display_path, error, judge
 from pnp.games.criminal_poker import logic as cp
 
 TYPES = tuple(cp.EVIDENCE)
@@ -94,9 +94,40 @@ def _agree(game):
                         f"{rules[dkey]!r} — make them the same", check=f"rules:{name}")
 
 
+EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+
+
+def _edition_listed(game):
+    """Every edition decision (rules.yaml `edition: true`) is listed, with its why, in each rules
+    booklet under its "Edition decisions" heading."""
+    from pathlib import Path
+    entries = getattr(game, "entries", None) or {}
+    for comp in game.components.values():
+        for lang, path in (getattr(comp, "files", None) or {}).items():
+            try:
+                src = " ".join(Path(path).read_text(encoding="utf-8").split())
+            except (OSError, UnicodeDecodeError):
+                continue   # the booklet engine reports an unreadable file
+            title = EDITION_TITLE.get(lang)
+            head = src.find(f"# {title}") if title else -1
+            if title and head < 0:
+                yield error(Pos(display_path(path), 1, 1), f"the rules booklet `{comp.id}` ({lang}) has no section "
+                            f"“{title}” — add `# {title}` listing each edition decision with its why", check="edition")
+                continue
+            for name, entry in entries.items():
+                if not (isinstance(entry, dict) and entry.get("edition") is True and isinstance(entry.get("why"), dict)):
+                    continue
+                why = entry["why"].get(lang)
+                if isinstance(why, str) and " ".join(why.split()) not in src[head:]:
+                    yield error(entry.at("why") if hasattr(entry, "at") else game.pos,
+                                f"the edition decision `{name}` is not listed in the rules booklet `{comp.id}` ({lang}) "
+                                f"under “{title}” — add it there with its why: “{why}”", check="edition")
+
+
 def check(game):
     yield from judge(game, RULES)
     yield from _agree(game)
+    yield from _edition_listed(game)
     data = game.data
     top = game.meta.at("data") if "data" in game.meta else game.pos
     if not isinstance(data, dict):
