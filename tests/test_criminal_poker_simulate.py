@@ -187,3 +187,23 @@ def test_the_same_seed_plays_the_same_games():
     other = run_pnp("simulate", GAME, "--games", "40", "--seed", "6", "-j", "1", "--json")
     assert one.returncode == 0 and json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_each_edition_decision_is_listed_with_its_why_in_each_booklet(project, lang):
+    folder = project / "content" / GAME
+    booklet = folder / f"rules.{lang}.md"
+    text = booklet.read_text("utf-8")
+    game = load_game(folder)
+    assert [f for f in published.check(game) if f.check == "edition"] == []
+    why = game.entries["co_murderers_share"]["why"][lang]
+    assert why in text
+    booklet.write_text(text.replace(why, ""), "utf-8")
+    try:
+        found = [f for f in published.check(load_game(folder)) if f.check == "edition"]
+    finally:
+        booklet.write_text(text, "utf-8")
+    line = next(i for i, ln in enumerate(RULES_YAML.read_text("utf-8").splitlines(), 1)
+                if ln.startswith("co_murderers_share:")) + 4   # its `why:`
+    assert [(f.pos.line, "co_murderers_share" in f.message, f"({lang})" in f.message) for f in found] == \
+        [(line, True, True)]

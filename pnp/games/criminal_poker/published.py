@@ -119,7 +119,7 @@ def _edition_listed(game):
                     continue
                 why = entry["why"].get(lang)
                 if isinstance(why, str) and " ".join(why.split()) not in src[head:]:
-                    yield error(entry.at("why") if hasattr(entry, "at") else game.pos,
+                    yield error(entry.key_at("why") if hasattr(entry, "key_at") else game.pos,
                                 f"the edition decision `{name}` is not listed in the rules booklet `{comp.id}` ({lang}) "
                                 f"under “{title}” — add it there with its why: “{why}”", check="edition")
 
