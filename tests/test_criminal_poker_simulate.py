@@ -35,8 +35,10 @@ class Without:
         return getattr(self._game, name)
 
 
-def _tables(game, games=40, seed=3):
+def _tables(game, games=40, seed=3, modes=None):
     for mode, players in sim.configs(game):
+        if modes and mode not in modes:
+            continue
         for i in range(games):
             yield mode, players, sim.play(game, players, mode, random.Random(f"{seed}:{mode}:{players}:{i}"))
 
@@ -83,7 +85,7 @@ def test_every_simulated_end_is_what_the_rules_functions_compute(game):
 
 def test_a_tied_vote_arrests_both_for_the_special_roles(game):
     seen = 0
-    for mode, _players, t in _tables(game, games=120):
+    for mode, _players, t in _tables(game, games=120, modes={"detective-special"}):
         if mode == "detective-special" and len(t.arrested) == 2:
             seen += 1
             for seat, role in t.roles.items():
@@ -92,8 +94,7 @@ def test_a_tied_vote_arrests_both_for_the_special_roles(game):
     assert seen > 0, "no two-way vote tie with a special role in play"
 
 
-@pytest.mark.parametrize("name", sorted(set(RULES_YAML.read_text("utf-8") and
-                                            re.findall(r"(?m)^([a-z_]+):", RULES_YAML.read_text("utf-8"))) - TALK))
+@pytest.mark.parametrize("name", sorted(set(re.findall(r"(?m)^([a-z_]+):", RULES_YAML.read_text("utf-8"))) - TALK))
 def test_every_entry_is_one_the_model_needs(game, name):
     with pytest.raises(Uncovered) as e:
         for _ in _tables(Without(game, name), games=60):
@@ -182,9 +183,9 @@ def test_two_hundred_games_of_every_config_leave_no_state_uncovered():
 
 
 def test_the_same_seed_plays_the_same_games():
-    one = run_pnp("simulate", GAME, "--games", "40", "--seed", "5", "-j", "1", "--json")
-    two = run_pnp("simulate", GAME, "--games", "40", "--seed", "5", "-j", "2", "--json")
-    other = run_pnp("simulate", GAME, "--games", "40", "--seed", "6", "-j", "1", "--json")
+    one = run_pnp("simulate", GAME, "--games", "15", "--seed", "5", "-j", "1", "--json")
+    two = run_pnp("simulate", GAME, "--games", "15", "--seed", "5", "-j", "2", "--json")
+    other = run_pnp("simulate", GAME, "--games", "15", "--seed", "6", "-j", "1", "--json")
     assert one.returncode == 0 and json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 EVIDENCE = {"physical": 9, "weapon": 1, "statement": 4, "witness": 4}
@@ -94,8 +94,11 @@ class Rules:
         """The parameters from rules.yaml; `rule(name)` is `api.rule(game, name)` (Uncovered when missing)."""
         return cls(physical_value=rule("physical")["value"], statement=rule("statement")["count"],
                    witness_void=rule("witness")["void_at"], murderer=rule("murderer")["innocence"],
-                   tie_break=rule("murderer_tie")["valid_cards"], vote_tie=rule("vote_tie")["size"],
-                   revote=rule("revote")["from"])
+                   tie_break=rule("murderer_tie")["valid_cards"])
+
+    def with_vote(self, rule) -> "Rules":
+        """These parameters and the vote's (rules.yaml `vote_tie`, `revote`), read when a vote is taken."""
+        return replace(self, vote_tie=rule("vote_tie")["size"], revote=rule("revote")["from"])
 
 
 PUBLISHED = Rules()

@@ -229,6 +229,7 @@ def _top(guilt, among, rng, low=False):
 
 
 def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, seen_deck, rules, rng, t):
+    rules = rules.with_vote(lambda name: api.rule(game, name))
     v = rule_vote = api.rule(game, "vote")
     if (v["abstain"], v["self"], v["most"]) != (False, False, "arrested"):
         raise api.Uncovered(f"rule `vote` asks for a vote no rule of play here covers: {dict(rule_vote)}", "vote")
