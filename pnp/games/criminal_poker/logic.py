@@ -13,6 +13,10 @@ mode deals 1 sheriff + n citizens, detective mode 1 detective + (n − 1) citize
 citizens; in detective mode the detective plus the special roles may not outnumber the citizens
 (sheriff mode: no limit but the special cards there are). Detective-mode vote [R]: most votes is
 arrested; a tie of VOTE_TIE succeeds if either is a murderer; a tie of REVOTE or more is voted again.
+
+The functions take their parameters as one `Rules` value: the published ones by default (what the deck
+checks judge by), or a game's rules.yaml entries (`Rules.from_entries`, what `pnp simulate` plays), so
+the checks and the simulator compute the murderer, the vote and the winners through the same code.
 """
 from __future__ import annotations
 

@@ -167,6 +167,8 @@ def play(game, players, mode, rng) -> Table:
     wa = rule("win_arrest")
     if (wa["murderer_caught"], wa["wrong_arrest"]) != ("leader_and_citizens", "murderer"):
         raise api.Uncovered(f"rule `win_arrest` names winners no rule of play here covers: {dict(wa)}", "win_arrest")
+    if len(t.murderers) == len(suspects):   # everyone tied: no innocent suspect is left to win
+        _need(game, "every_suspect_guilty", "arrest", "caught")
     if len(t.murderers) > 1:
         _need(game, "co_murderers_share", "caught", "all_lose")
         _need(game, "co_murderers_share", "escaped", "all_win")
