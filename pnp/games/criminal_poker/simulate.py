@@ -232,9 +232,9 @@ def _top(guilt, among, rng, low=False):
 
 def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, seen_deck, rules, rng, t):
     rules = rules.with_vote(lambda name: api.rule(game, name))
-    v = rule_vote = api.rule(game, "vote")
+    v = api.rule(game, "vote")
     if (v["abstain"], v["self"], v["most"]) != (False, False, "arrested"):
-        raise api.Uncovered(f"rule `vote` asks for a vote no rule of play here covers: {dict(rule_vote)}", "vote")
+        raise api.Uncovered(f"rule `vote` asks for a vote no rule of play here covers: {v}", "vote")
     opinion = {}
     for s in suspects:
         seen = deck if seen_deck and s == leader else []
