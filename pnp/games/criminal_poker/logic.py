@@ -13,11 +13,16 @@ mode deals 1 sheriff + n citizens, detective mode 1 detective + (n − 1) citize
 citizens; in detective mode the detective plus the special roles may not outnumber the citizens
 (sheriff mode: no limit but the special cards there are). Detective-mode vote [R]: most votes is
 arrested; a tie of VOTE_TIE succeeds if either is a murderer; a tie of REVOTE or more is voted again.
+
+The functions take their parameters as one `Rules` value: the published ones by default (what the deck
+checks judge by), or a game's rules.yaml entries (`Rules.from_entries`, what `pnp simulate` plays), so
+the checks and the simulator compute the murderer, the vote and the winners through the same code.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass, replace
 
 
 EVIDENCE = {"physical": 9, "weapon": 1, "statement": 4, "witness": 4}
@@ -51,9 +56,9 @@ DEALS = 10_000
 THIRD_DRAW = 0.5   # the chance that a suspect draws on their turn instead of passing
 
 
-def physical_in_play(suspects: int) -> int:
-    """Physical cards used with n suspects: 3(n − 2)."""
-    return 3 * (suspects - 2)
+def physical_in_play(suspects: int, per_suspect: int = 3, less: int = 2) -> int:
+    """Physical cards used with n suspects: 3(n − 2) (rules.yaml `evidence_deck`)."""
+    return per_suspect * (suspects - less)
 
 
 def deal(mode: str, suspects: int) -> dict:
@@ -75,41 +80,114 @@ def special_max(mode: str, suspects: int) -> int:
 
 
 # ---- the murderer rules ------------------------------------------------------------------------
-def innocence(cards) -> tuple[int, int]:
+@dataclass(frozen=True)
+class Rules:
+    """The parameters the murderer, vote and win rules take: the published values by default (what
+    `pnp check` judges the deck by), or a game's rules.yaml entries (`from_entries`, what the
+    simulator plays). One set of functions computes both."""
+    physical_value: int = PHYSICAL_VALUE
+    statement: str = "highest"          # highest | all
+    witness_void: int = WITNESS_VOID
+    murderer: str = "lowest"            # lowest | highest
+    tie_break: str = "fewer"            # fewer | more valid cards is the murderer
+    vote_tie: int = VOTE_TIE
+    revote: int = REVOTE
+
+    @classmethod
+    def from_entries(cls, rule) -> "Rules":
+        """The parameters from rules.yaml; `rule(name)` is `api.rule(game, name)` (Uncovered when missing)."""
+        return cls(physical_value=rule("physical")["value"], statement=rule("statement")["count"],
+                   witness_void=rule("witness")["void_at"], murderer=rule("murderer")["innocence"],
+                   tie_break=rule("murderer_tie")["valid_cards"])
+
+    def with_vote(self, rule) -> "Rules":
+        """These parameters and the vote's (rules.yaml `vote_tie`, `revote`), read when a vote is taken."""
+        return replace(self, vote_tie=rule("vote_tie")["size"], revote=rule("revote")["from"])
+
+
+PUBLISHED = Rules()
+
+
+def innocence(cards, rules: Rules = PUBLISHED) -> tuple[int, int]:
     """(innocence, valid cards) of one hand of (type, value) pairs without the weapon."""
     phys = [v for t, v in cards if t == "physical"]
     stmt = [v for t, v in cards if t == "statement"]
     wit = [v for t, v in cards if t == "witness"]
-    wit_ok = 0 < len(wit) < WITNESS_VOID
-    score = PHYSICAL_VALUE * len(phys) + (max(stmt) if stmt else 0) + (sum(wit) if wit_ok else 0)
-    valid = len(phys) + (1 if stmt else 0) + (len(wit) if wit_ok else 0)
+    wit_ok = 0 < len(wit) < rules.witness_void
+    if rules.statement == "highest":
+        s_score, s_valid = (max(stmt), 1) if stmt else (0, 0)
+    else:
+        s_score, s_valid = sum(stmt), len(stmt)
+    score = rules.physical_value * len(phys) + s_score + (sum(wit) if wit_ok else 0)
+    valid = len(phys) + s_valid + (len(wit) if wit_ok else 0)
     return score, valid
 
 
-def decide(hands: dict) -> tuple[set, str]:
+def decide(hands: dict, rules: Rules = PUBLISHED) -> tuple[set, str]:
     """(murderers, how it was decided) for hands of (type, value) pairs. `how` is one of
     weapon | innocence | valid-cards | co-murderers."""
     armed = {p for p, cards in hands.items() if any(t == "weapon" for t, _ in cards)}
     if armed:
         return armed, "weapon"
-    scores = {p: innocence(cards) for p, cards in hands.items()}
-    low = min(s for s, _ in scores.values())
+    scores = {p: innocence(cards, rules) for p, cards in hands.items()}
+    pick = min if rules.murderer == "lowest" else max
+    low = pick(s for s, _ in scores.values())
     tied = [p for p, (s, _) in scores.items() if s == low]
     if len(tied) == 1:
         return set(tied), "innocence"
-    fewest = min(scores[p][1] for p in tied)
+    fewest = (min if rules.tie_break == "fewer" else max)(scores[p][1] for p in tied)
     left = {p for p in tied if scores[p][1] == fewest}
     return left, "valid-cards" if len(left) == 1 else "co-murderers"
 
 
-def arrest_succeeds(votes: dict, murderers_: set) -> bool | None:
-    """Detective mode: votes (voter → suspect). True/False, or None when the vote is taken again."""
+def vote_result(votes: dict, rules: Rules = PUBLISHED) -> set | None:
+    """Detective mode: votes (voter → suspect). The suspects with most votes (the arrested: one, or a
+    tie of `vote_tie`), or None when `revote` or more tie and the vote is taken again."""
     tally = Counter(votes.values())
     top = max(tally.values())
     most = {p for p, n in tally.items() if n == top}
-    if len(most) >= REVOTE:
+    if len(most) >= rules.revote:
         return None
-    return bool(most & murderers_)
+    if len(most) > rules.vote_tie:
+        raise ValueError(f"a tie of {len(most)} for most votes: neither an arrest nor a revote")
+    return most
+
+
+def arrest_succeeds(votes: dict, murderers_: set, rules: Rules = PUBLISHED) -> bool | None:
+    """Detective mode: votes (voter → suspect). True/False, or None when the vote is taken again."""
+    most = vote_result(votes, rules)
+    return None if most is None else bool(most & murderers_)
+
+
+# what each identity wins by: the published sheriff and citizens, and this edition's goals of the
+# detective and the special roles (rules.yaml `detective_goal`, `mastermind_goal`, `sociopath_goal`)
+GOALS = {"detective": "citizens", "mastermind": "arrested_not_murderer", "sociopath": "arrested"}
+
+
+def winners(roles: dict, murderers_: set, arrested: set, goals: dict = GOALS) -> set:
+    """The seats that win. roles: seat → identity (sheriff, detective, citizen, mastermind, sociopath);
+    murderers_: the seats the evidence names; arrested: the seats arrested (both of a two-way vote tie).
+    The murderer is caught when an arrested seat is a murderer (any co-murderer counts): then the
+    sheriff and every innocent citizen win, else every murderer does (co-murderers together). The
+    special roles win by their own goal instead: the mastermind when the murderer is not caught, the
+    sociopath when arrested."""
+    caught = bool(arrested & murderers_)
+    won = set()
+    for seat, role in roles.items():
+        goal = goals.get(role, "citizens") if role != "sheriff" else "sheriff"
+        if goal == "sheriff":
+            ok = caught
+        elif goal == "arrested_not_murderer":
+            ok = not caught
+        elif goal == "arrested":
+            ok = seat in arrested
+        elif goal == "citizens":
+            ok = (not caught) if seat in murderers_ else caught
+        else:
+            raise ValueError(f"no such goal {goal!r} for the {role}")
+        if ok:
+            won.add(seat)
+    return won
 
 
 def evidence_deck(game) -> dict:
@@ -117,7 +195,7 @@ def evidence_deck(game) -> dict:
     return {it.id: (it["type"], it["value"]) for it in game.components["evidence"].items}
 
 
-def murderers(hands: dict, deck: dict) -> set:
+def murderers(hands: dict, deck: dict, rules: Rules = PUBLISHED) -> set:
     """The set of players who are murderers (co-murderers included).
 
     hands: player name → list of evidence card ids they hold (shown or hidden).
@@ -126,7 +204,7 @@ def murderers(hands: dict, deck: dict) -> set:
     unknown = [c for cards in hands.values() for c in cards if c not in deck]
     if unknown:
         raise KeyError(f"unknown evidence card(s): {', '.join(unknown)}")
-    return decide({p: [deck[c] for c in cards] for p, cards in hands.items()})[0]
+    return decide({p: [deck[c] for c in cards] for p, cards in hands.items()}, rules)[0]
 
 
 # ---- fairness --------------------------------------------------------------------------------

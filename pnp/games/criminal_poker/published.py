@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.rules.api import error
+from pnp.rules.api import Pos, display_path, error, judge
 from pnp.games.criminal_poker import logic as cp
 
 TYPES = tuple(cp.EVIDENCE)
@@ -17,7 +17,117 @@ def _pos(m, key, default):
     return m.at(key) if hasattr(m, "at") else default
 
 
+# The published rules (the author's post), one per rules.yaml entry that restates them: what the rule
+# says, and the values each parameter may take. `api.judge` reports a deviation at the entry's line.
+RULES = {
+    "sheriff_mode": {"rule": "sheriff mode is 1 sheriff and 3–5 suspects", "sheriff": (1,), "suspects": ([3, 4, 5],)},
+    "detective_mode": {"rule": "detective mode is 3–5 suspects, the detective among them", "suspects": ([3, 4, 5],)},
+    "evidence_deck": {"rule": "with n suspects the evidence deck is 3(n − 2) physical cards and every other evidence card",
+                      "physical_per_suspect": (3,), "physical_less": (2,), "others": ("all",)},
+    "deal_sheriff": {"rule": "sheriff mode deals the sheriff card and one citizen card per suspect",
+                     "sheriff": (1,), "citizens": ("suspects",)},
+    "deal_detective": {"rule": "detective mode deals the detective and one citizen fewer than the suspects",
+                       "detective": (1,), "citizens": ("suspects_less_one",)},
+    "identity_reveal": {"rule": "the sheriff or detective reveals; without special roles citizens may reveal too",
+                        "leader": ("reveals",), "citizens": ("may_reveal_without_specials",)},
+    "special_roles": {"rule": "the mastermind and the sociopath replace citizens, and then only the sheriff or the "
+                      "detective reveals", "kinds": (["mastermind", "sociopath"],), "replace": ("citizen",),
+                      "reveal": ("leader_only",)},
+    "special_limit": {"rule": "sheriff mode limits special roles only by the cards; in detective mode the detective "
+                      "and the special roles do not outnumber the citizens",
+                      "sheriff": ("cards_only",), "detective": ("not_more_than_citizens",)},
+    "setup_hand": {"rule": "each suspect draws 2, keeps 1 face down and pushes 1 face down to the centre, all "
+                   "revealed together", "draw": (2,), "keep": (1,), "show": (1,), "show_together": (True,)},
+    "turn_order": {"rule": "the sheriff (in detective mode the detective) decides who acts next", "chosen_by": ("leader",)},
+    "turns": {"rule": "each suspect takes one turn, passing counts as a turn, and the detective takes one too",
+              "each_suspect": (1,), "pass_is_turn": (True,), "detective_too": (True,)},
+    "turn_actions": {"rule": "on a turn a suspect passes, or draws 1 card and may reveal at most 1 of the new card "
+                     "and the hidden one", "pass": (True,), "draw": (1,), "reveal_at_most": (1,),
+                     "reveal_from": ("new_or_hidden",)},
+    "deck_look": {"rule": "when every suspect has acted the sheriff (detective) may look at the deck and share it by "
+                  "word only, lies allowed", "when": ("all_played",), "by": ("leader",), "share": ("words_only",),
+                  "lies": ("allowed",)},
+    "questioning": {"rule": "when every suspect has acted the sheriff may question them and they may speak",
+                    "when": ("all_played",), "by": ("leader",), "suspects_speak": (True,)},
+    "arrest": {"rule": "the sheriff names one suspect to arrest; in detective mode everyone votes",
+               "sheriff": ("sheriff_names_one",), "detective": ("vote",)},
+    "vote": {"rule": "every suspect votes, no abstaining and not for oneself (the detective may be voted for); "
+             "most votes is arrested", "abstain": (False,), "self": (False,), "detective": ("allowed",),
+             "most": ("arrested",)},
+    "vote_tie": {"rule": "a two-way tie for most votes succeeds if either is a murderer", "size": (cp.VOTE_TIE,),
+                 "succeeds_if": ("either_murderer",)},
+    "revote": {"rule": "a tie of three or more for most votes is discussed and voted again", "from": (cp.REVOTE,)},
+    "all_cards_count": {"rule": "every card a suspect holds counts, shown or hidden", "shown": ("counts",),
+                        "hidden": ("counts",)},
+    "weapon": {"rule": "whoever holds the murder weapon is the murderer", "holder": ("murderer",)},
+    "physical": {"rule": "each physical card is innocence 2 and they all add up", "value": (cp.PHYSICAL_VALUE,),
+                 "count": ("all",)},
+    "statement": {"rule": "only the highest self-statement counts", "count": ("highest",)},
+    "witness": {"rule": "a lone eyewitness account counts; two or more are all void", "void_at": (cp.WITNESS_VOID,)},
+    "murderer": {"rule": "the lowest innocence is the murderer", "innocence": ("lowest",)},
+    "murderer_tie": {"rule": "on a tie of lowest innocence, fewer valid cards is the murderer", "valid_cards": ("fewer",)},
+    "full_tie": {"rule": "still tied, all of them are co-murderers and arresting any one catches the murderer",
+                 "outcome": ("co_murderers",), "arrest_any": ("caught",)},
+    "win_arrest": {"rule": "arresting the murderer wins for the sheriff and the citizens; a wrong arrest wins for the "
+                   "murderer", "murderer_caught": ("leader_and_citizens",), "wrong_arrest": ("murderer",)},
+}
+# rules.yaml parameters that game.yaml `data.rules` restates for the printed phrases: they must agree
+SAME = {("physical", "value"): "physical_value", ("witness", "void_at"): "witness_void",
+        ("setup_hand", "draw"): "setup_draw", ("setup_hand", "keep"): "setup_keep", ("setup_hand", "show"): "setup_show",
+        ("turn_actions", "draw"): "turn_draw", ("turn_actions", "reveal_at_most"): "turn_reveal",
+        ("vote_tie", "size"): "vote_tie", ("revote", "from"): "revote"}
+
+
+def _agree(game):
+    """Where a rules.yaml parameter and the game.yaml `data.rules` value printed from it disagree (a
+    value the published rules do not allow is judge's finding alone)."""
+    entries = getattr(game, "entries", None) or {}
+    rules = game.data.get("rules") if isinstance(game.data, dict) else None
+    if not isinstance(rules, dict):
+        return
+    for (name, key), dkey in SAME.items():
+        entry = entries.get(name)
+        if isinstance(entry, dict) and key in entry and dkey in rules and entry[key] != rules[dkey] \
+                and entry[key] in RULES.get(name, {}).get(key, (entry[key],)):
+            yield error(entry.at(key) if hasattr(entry, "at") else game.pos,
+                        f"rule `{name}`: `{key}` is {entry[key]!r}, but game.yaml `data.rules.{dkey}` prints "
+                        f"{rules[dkey]!r} — make them the same", check=f"rules:{name}")
+
+
+EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+
+
+def _edition_listed(game):
+    """Every edition decision (rules.yaml `edition: true`) is listed, with its why, in each rules
+    booklet under its "Edition decisions" heading."""
+    from pathlib import Path
+    entries = getattr(game, "entries", None) or {}
+    for comp in game.components.values():
+        for lang, path in (getattr(comp, "files", None) or {}).items():
+            try:
+                src = " ".join(Path(path).read_text(encoding="utf-8").split())
+            except (OSError, UnicodeDecodeError):
+                continue   # the booklet engine reports an unreadable file
+            title = EDITION_TITLE.get(lang)
+            head = src.find(f"# {title}") if title else -1
+            if title and head < 0:
+                yield error(Pos(display_path(path), 1, 1), f"the rules booklet `{comp.id}` ({lang}) has no section "
+                            f"“{title}” — add `# {title}` listing each edition decision with its why", check="edition")
+                continue
+            for name, entry in entries.items():
+                if not (isinstance(entry, dict) and entry.get("edition") is True and isinstance(entry.get("why"), dict)):
+                    continue
+                why = entry["why"].get(lang)
+                if isinstance(why, str) and " ".join(why.split()) not in src[head:]:
+                    yield error(entry.key_at("why") if hasattr(entry, "key_at") else game.pos,
+                                f"the edition decision `{name}` is not listed in the rules booklet `{comp.id}` ({lang}) "
+                                f"under “{title}” — add it there with its why: “{why}”", check="edition")
+
+
 def check(game):
+    yield from judge(game, RULES)
+    yield from _agree(game)
+    yield from _edition_listed(game)
     data = game.data
     top = game.meta.at("data") if "data" in game.meta else game.pos
     if not isinstance(data, dict):
