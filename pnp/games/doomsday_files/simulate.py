@@ -23,6 +23,7 @@ from pnp.games.doomsday_files import logic as L
 
 MAX_TURNS = 2000                       # a game still going after this many turns is reported, not cut
 TURN_EFFECTS = {"clippings": 2, "folio": 3, "archive": 1}     # cards drawn by the drawing effects
+PLAYED = {*TURN_EFFECTS, "sedative", "support", "banishing", "summoning", "coldcase", "handover", "abyss", "pact"}
 BONUS = {"shotgun": ("monster", 2), "lens": ("mystery", 2), "flashlight": (None, 1)}
 _DECKS: dict = {}
 
@@ -41,7 +42,7 @@ class _Rules:
     """The entries one game reads, each looked up once (a missing one raises Uncovered when needed)."""
 
     def __init__(self, game):
-        self.game, self.seen = game, {}
+        self.game, self.seen, self.ok, self.done = game, {}, {}, set()
 
     def __call__(self, name):
         got = self.seen.get(name)
@@ -50,16 +51,24 @@ class _Rules:
         return got
 
     def want(self, name, key, *known):
-        value = self(name).get(key)
-        if value not in known:
-            raise api.Uncovered(f"rule `{name}`: `{key}` is {value!r}, which this model cannot play "
-                                f"(it plays {', '.join(map(repr, known))})", name)
+        """The value of `name.key`, which must be one this model plays."""
+        value = self.ok.get((name, key, known), self)
+        if value is self:
+            value = self(name).get(key)
+            if value not in known:
+                raise api.Uncovered(f"rule `{name}`: `{key}` is {value!r}, which this model cannot play "
+                                    f"(it plays {', '.join(map(repr, known))})", name)
+            self.ok[(name, key, known)] = value
         return value
 
     def num(self, name, key):
-        value = self(name).get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise api.Uncovered(f"rule `{name}` has no number `{key}` (it has {value!r})", name)
+        """The number `name.key`."""
+        value = self.ok.get((name, key))
+        if value is None:
+            value = self(name).get(key)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise api.Uncovered(f"rule `{name}` has no number `{key}` (it has {value!r})", name)
+            self.ok[(name, key)] = value
         return value
 
 
@@ -72,7 +81,7 @@ def _deck(game):
         profs = [it.get("sanity", 0) or 0 for it in game.components["professions"].items
                  for _ in range(it.copies)] if "professions" in game.components else []
         got = _DECKS[id(game)] = (game, [it.get("effect") for it, _c, _k in cards],
-                                  [c for _i, c, _k in cards], [k for _i, _c, k in cards], profs)
+                                  [c for _i, c, _k in cards], [k for _i, _c, k in cards], profs, _Rules(game))
     return got[1:]
 
 
@@ -83,10 +92,9 @@ class _End(Exception):
 
 
 def simulate(game, players, mode, rng):
-    R = _Rules(game)
+    effects, CARD, CASE, profs, R = _deck(game)       # the entries are read once per loaded game
     if not R.num("players", "min") <= players <= R.num("players", "max"):
         raise api.Uncovered(f"rule `players` does not allow {players} players", "players")
-    effects, CARD, CASE, profs = _deck(game)
     power = R.num("forbidden_symbols", "power")
     CARD = [L.Card(c.symbol, power, True) if c.forbidden else c for c in CARD]
     g = _Game(R, players, rng, effects, CARD, CASE, profs)
@@ -104,6 +112,7 @@ class _Game:
     def __init__(self, R, n, rng, effects, CARD, CASE, profs):
         self.R, self.n, self.rng, self.eff, self.CARD, self.CASE, self.profs = R, n, rng, effects, CARD, CASE, profs
         self.turns, self.deck_out, self.doom = 0, False, 0
+        self.cnt = {kind: [card.counts(kind) for card in CARD] for kind in L.CASES}   # what each card adds
 
     # ---- setup ---------------------------------------------------------------------------------
     def setup(self):
@@ -153,10 +162,19 @@ class _Game:
             raise api.Uncovered("rule `sanity_start`: sanity and its limit start apart, which this model "
                                 "cannot play", "sanity_start")
         self.base = R.num("sanity_start", "limit")
+        self.limits = [None] * n
         self.sanity = [R.num("sanity_start", "sanity")] * n
         self.zero = [False] * n
         self.doom = R.num("doom_start", "doom")
         self.known = [dict() for _ in range(n)]       # seat → role a player has learned
+        # the rules every turn plays, read once
+        self.draw_n = R.num("draw_phase", "cards")
+        self.case_limit = R.num("take_case", "limit")
+        self.cost = R.num("forbidden_shown", "sanity")
+        self.doom_max = R.num("heretic_win", "doom")
+        self.step = self._left()
+        self.ends = (R.num("end_phase", "hand_limit"), R.num("end_phase", "case_penalty"), R.num("end_phase", "at_cases"))
+        self.outcomes = (R.num("monster", "success_draw"), R.num("mystery", "failure_doom"))
         R.want("first_player", "choose", "random")
         self.seat = rng.randrange(n)
 
@@ -209,15 +227,18 @@ class _Game:
 
     # ---- sanity and doom -----------------------------------------------------------------------
     def limit(self, p):
-        works = self.R.want("lasting_ability", "works", "once_covered", "at_once")
-        bands = [self.profs[c] for c in self.covered[p]]
-        if works == "at_once":
-            bands.append(self.profs[self.top[p]])
-        return L.sanity_limit(bands, self.base)
+        got = self.limits[p]
+        if got is None:
+            works = self.R.want("lasting_ability", "works", "once_covered", "at_once")
+            bands = [self.profs[c] for c in self.covered[p]]
+            if works == "at_once":
+                bands.append(self.profs[self.top[p]])
+            got = self.limits[p] = L.sanity_limit(bands, self.base)
+        return got
 
     def raise_doom(self, k):
         self.doom = max(0, self.doom + k)
-        if L.heretic_wins(self.doom, self.R.num("heretic_win", "doom")):
+        if L.heretic_wins(self.doom, self.doom_max):
             self.R.want("heretic_win", "when", "at_once")
             raise _End("doom", [p for p, r in enumerate(self.roles) if r == "heretic"])
 
@@ -254,9 +275,8 @@ class _Game:
         self.raise_doom(sz.doom)
 
     def show_forbidden(self, p):
-        R = self.R
-        R.want("forbidden_shown", "who", "holder")
-        self.hurt(p, R.num("forbidden_shown", "sanity"))
+        self.R.want("forbidden_shown", "who", "holder")
+        self.hurt(p, self.cost)
 
     def recover(self, p):
         R = self.R
@@ -267,6 +287,7 @@ class _Game:
             keep = drawn.pop(self.rng.randrange(len(drawn)))
             self.covered[p].append(self.top[p])
             self.top[p] = keep
+            self.limits[p] = None
             self._discard_professions(drawn)
         R.want("recovery", "sanity", "limit")
         self.zero[p] = False
@@ -281,7 +302,7 @@ class _Game:
         self.passed = self.pass_only = self.zeroed = False
         if self.zero[s]:
             self.recover(s)
-        self._draw_into(s, R.num("draw_phase", "cards"))
+        self._draw_into(s, self.draw_n)
         self.play_turn_cards(s)
         self.resolve_phase(s)
         if not self.passed:
@@ -291,17 +312,17 @@ class _Game:
         if self.zeroed:
             R.want("sanity_zero_end_phase", "end_phase", "played")
         self.end_phase(s)
-        self.seat = (s + self._left()) % self.n
+        self.seat = (s + self.step) % self.n
 
     def play_turn_cards(self, s):
         if self.pass_only:
             return
         role, hand = self.roles[s], self.hands[s]
-        for c in list(hand):
+        for c in [c for c in hand if self.eff[c] in PLAYED]:
             if self.pass_only or c not in hand:
                 continue
             e, forb = self.eff[c], self.CARD[c].forbidden
-            if forb and (self.sanity[s] <= self.R.num("forbidden_shown", "sanity") or role == "seeker"):
+            if forb and (self.sanity[s] <= self.cost or role == "seeker"):
                 continue                       # a bot never plays a forbidden card that would empty it
             limit = self.limit(s)
             if e in TURN_EFFECTS:
@@ -348,7 +369,7 @@ class _Game:
         self.raise_doom(1)
 
     def _case_limit(self):
-        return self.R.num("take_case", "limit")
+        return self.case_limit
 
     def _may_receive(self, p):
         """Whether a card or ability may put a case in front of `p` (rules.yaml `case_limit_moves`)."""
@@ -396,11 +417,18 @@ class _Game:
     def resolve_one(self, s, c):
         """Turn case `c` up and resolve it; True when a mystery was solved."""
         R, case, hand, CARD = self.R, self.CASE[c], self.hands[s], self.CARD
-        R.want("resolve_showing", "order", "holder_chooses")
-        R.want("resolve_showing", "until", "success_or_hand_shown")
-        R.want("resolve_showing", "hold_back", False)
+        if "resolving" not in R.done:
+            R.want("resolve_showing", "order", "holder_chooses")
+            R.want("resolve_showing", "until", "success_or_hand_shown")
+            R.want("resolve_showing", "hold_back", False)
+            R.want("symbols", "star", "either")
+            R.want("shown_cards", "return_to", "hand")
+            R.want("monster", "failure_sanity", "difficulty_minus_force")
+            R.want("mystery", "success", "keep_solved")
+            R.done.add("resolving")
         kind, need = case.kind, case.difficulty
-        have = sum(CARD[h].counts(kind) for h in hand)
+        cnt = self.cnt[kind]
+        have = sum(cnt[h] for h in hand)
         bonus, guard = 0, None
         # resolving cards, played once the case is turned up, while the hand falls short
         for h in [h for h in hand if self.eff[h] in BONUS and BONUS[self.eff[h]][0] in (None, kind)]:
@@ -411,11 +439,11 @@ class _Game:
             own = R.want("resolve_cards", "own_symbol", False, True)
             hand.remove(h)
             self._discard([h])
-            have -= CARD[h].counts(kind)
-            bonus += BONUS[self.eff[h]][1] + (CARD[h].counts(kind) if own else 0)
+            have -= cnt[h]
+            bonus += BONUS[self.eff[h]][1] + (cnt[h] if own else 0)
             if self.eff[h] == "flashlight":
                 self._draw_into(s, 1)
-                have = sum(CARD[x].counts(kind) for x in hand)
+                have = sum(cnt[x] for x in hand)
             del rc
         if have + bonus < need:
             for h in hand:
@@ -425,14 +453,10 @@ class _Game:
                     hand.remove(h)
                     self._discard([h])
                     break
-        order = sorted(hand, key=lambda h: (CARD[h].counts(kind) == 0, CARD[h].forbidden))
-        R.want("symbols", "star", "either")
-        res = L.resolve(case, [CARD[h] for h in order], bonus, R.num("forbidden_shown", "sanity"),
-                        R.num("monster", "success_draw"), R.num("mystery", "failure_doom"))
-        R.want("shown_cards", "return_to", "hand")
+        order = sorted(hand, key=lambda h: (cnt[h] == 0, CARD[h].forbidden))
+        res = L.resolve(case, [CARD[h] for h in order], bonus, self.cost, *self.outcomes)
         lost = res.sanity_lost
         if kind == "monster":
-            R.want("monster", "failure_sanity", "difficulty_minus_force")
             if not res.success and guard is not None:
                 failed = need - res.total
                 lost = lost - failed + min(1, failed)
@@ -441,7 +465,6 @@ class _Game:
             if res.success and not self.zero[s]:
                 self._draw_into(s, res.draw)
             return False
-        R.want("mystery", "success", "keep_solved")
         self.hurt(s, lost)
         if res.success:
             self.solved[s].append(c)
@@ -462,10 +485,14 @@ class _Game:
     # ---- passing -------------------------------------------------------------------------------
     def pass_case(self, s):
         R, rng, hand, n = self.R, self.rng, self.hands[s], self.n
-        R.want("pass_case", "from", "hand_or_deck_top")
-        R.want("pass_case", "direction", "either")
-        if R.num("pass_case", "per_turn") != 1 or R("pass_case").get("required") is not True:
-            raise api.Uncovered("rule `pass_case`: this model plays one required pass a turn", "pass_case")
+        if "passing" not in R.done:
+            R.want("pass_case", "from", "hand_or_deck_top")
+            R.want("pass_case", "direction", "either")
+            if R.num("pass_case", "per_turn") != 1 or R("pass_case").get("required") is not True:
+                raise api.Uncovered("rule `pass_case`: this model plays one required pass a turn", "pass_case")
+            R.want("take_case", "may_refuse", True)
+            R.want("take_case", "at_zero_sanity", False)
+            R.done.add("passing")
         card = None
         if hand and (rng.random() < 0.5 or (self.roles[s] == "seeker" and len(hand) > 2)):
             pick = [h for h in hand if not (self.roles[s] == "seeker" and self.CARD[h].forbidden)] or hand
@@ -483,12 +510,10 @@ class _Game:
             R.want("no_case_to_pass", "then", "skip")
             return
         step = rng.choice((1, -1))
-        limit = self._case_limit()
-        R.want("take_case", "may_refuse", True)
-        at_zero = R("take_case").get("at_zero_sanity")
+        limit = self.case_limit
         for k in range(1, n):
             p = (s + step * k) % n
-            if (self.zero[p] and at_zero is False) or len(self.cases[p]) >= limit:
+            if self.zero[p] or len(self.cases[p]) >= limit:
                 continue
             if rng.random() < (0.7, 0.45, 0.2, 0.1, 0.05)[min(4, len(self.cases[p]))]:
                 self.cases[p].append(card)
@@ -531,7 +556,7 @@ class _Game:
         R.want("guardian_claim", "allies", "every_named_is_guardian")
         R.want("guardian_claim", "failure_doom", "half_left_rounded_up")
         won, doom = L.guardian_claim(self.doom, own, [(self.roles[p], self._solved(p)) for p in allies],
-                                     target, R.num("heretic_win", "doom"))
+                                     target, self.doom_max)
         if won:
             R.want("guardian_claim", "winners", "every_guardian")
             self.win("guardians", [p for p, r in enumerate(self.roles) if r == "guardian"])
@@ -543,8 +568,7 @@ class _Game:
 
     def end_phase(self, s):
         R, hand = self.R, self.hands[s]
-        lost, extra = L.end_of_turn(len(self.cases[s]), len(hand), R.num("end_phase", "hand_limit"),
-                                    R.num("end_phase", "case_penalty"), R.num("end_phase", "at_cases"))
+        lost, extra = L.end_of_turn(len(self.cases[s]), len(hand), *self.ends)
         if extra:
             keep_forbidden = self.roles[s] == "seeker"
             order = sorted(hand, key=lambda h: (keep_forbidden and self.CARD[h].forbidden, self.rng.random()))
