@@ -92,6 +92,12 @@ class _End(Exception):
 
 
 def simulate(game, players, mode, rng):
+    return play(game, players, mode, rng)[0]
+
+
+def play(game, players, mode, rng):
+    """(Played, the final state): one complete game, and the table as it ended (for tests that hold
+    the simulated end to the rules functions)."""
     effects, CARD, CASE, profs, R = _deck(game)       # the entries are read once per loaded game
     if not R.num("players", "min") <= players <= R.num("players", "max"):
         raise api.Uncovered(f"rule `players` does not allow {players} players", "players")
@@ -105,7 +111,7 @@ def simulate(game, players, mode, rng):
     except _End as e:
         return api.Played(length=g.turns, end=e.end, winners=tuple(sorted(e.winners)),
                           roles=dict(enumerate(g.roles)), rounds=math.ceil(g.turns / players),
-                          deck_out=g.deck_out, tie=False)
+                          deck_out=g.deck_out, tie=False), g
 
 
 class _Game:
@@ -465,19 +471,20 @@ class _Game:
             if res.success and not self.zero[s]:
                 self._draw_into(s, res.draw)
             return False
+        if not res.success:
+            self._discard([c])
+            self.hurt(s, lost)
+            if guard is None:
+                self.raise_doom(res.doom)
+            return False
+        self.solved[s].append(c)
         self.hurt(s, lost)
-        if res.success:
-            self.solved[s].append(c)
-            if self.roles[s] == "apostate":
-                R.want("apostate_win", "counts", "own_solved")
-                if L.apostate_wins(self._solved(s), R.num("apostate_target", "difficulty")):
-                    R.want("apostate_win", "when", "at_once")
-                    self.win("apostate", [s])
-            return True
-        self._discard([c])
-        if guard is None:
-            self.raise_doom(res.doom)
-        return False
+        if self.roles[s] == "apostate":
+            R.want("apostate_win", "counts", "own_solved")
+            if L.apostate_wins(self._solved(s), R.num("apostate_target", "difficulty")):
+                R.want("apostate_win", "when", "at_once")
+                self.win("apostate", [s])
+        return True
 
     def _solved(self, p):
         return sum(self.CASE[c].difficulty for c in self.solved[p])
