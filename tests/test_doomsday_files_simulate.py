@@ -202,3 +202,22 @@ def test_the_same_seed_gives_the_same_json():
     assert one.returncode == 0, one.stderr
     assert json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)
+
+
+# ---- the booklets list the edition decisions -----------------------------------------------------
+@pytest.mark.parametrize("lang, heading", [("en", "# Edition decisions"), ("zh-TW", "# 本版自訂規則")])
+def test_every_edition_decision_is_listed_in_each_booklet(tmp_path, lang, heading):
+    proj = copy_project(tmp_path, games=(GAME,))
+    book = proj / "content" / GAME / f"rules.{lang}.md"
+    src = book.read_text("utf-8")
+    assert heading in src
+    why = load_game(ROOT / "content" / GAME).entries["empty_deck"]["why"][lang]
+    assert why in src.split(heading)[1]
+    book.write_text(src.replace(why, ""), "utf-8")      # the decision dropped from the list
+    found = [f for f in published.check(load_game(proj / "content" / GAME)) if f.check == "rules:edition-list"]
+    assert len(found) == 1 and "`empty_deck`" in found[0].message and lang in found[0].message
+    rules = (proj / "content" / GAME / "rules.yaml").read_text("utf-8").splitlines()
+    assert rules[found[0].pos.line - 1].strip().startswith(f"{lang}: ")       # at its why, in that language
+    book.write_text(src.replace(heading, "# Notes"), "utf-8")
+    found = [f for f in published.check(load_game(proj / "content" / GAME)) if f.check == "rules:edition-list"]
+    assert len(found) == 1 and "has no section" in found[0].message

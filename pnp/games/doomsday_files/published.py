@@ -93,6 +93,7 @@ EDITION = {
 
 def check(game):
     yield from api.judge(game, RULES)
+    yield from check_booklets(game)
     entries = getattr(game, "entries", None) or {}
     for name, params in EDITION.items():
         entry = entries.get(name)
@@ -110,6 +111,46 @@ def check(game):
                 pos = entry.at(key) if key in entry and hasattr(entry, "at") else entries.at(name)
                 yield error(pos, f"rule `{name}`: `{key}` is {have!r}, but the cards and booklet print {value} "
                             f"(game.yaml `data:`) — write {value}, or change both", check=f"rules:{name}")
+
+
+# the booklet section that lists the edition decisions, by language (its heading)
+EDITION_HEADING = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+
+
+def check_booklets(game):
+    """Every edition decision of rules.yaml is listed, with its why, in each booklet's section of
+    edition decisions (the booklet is where a player reads what this edition decided)."""
+    import re
+    from pathlib import Path
+
+    entries = getattr(game, "entries", None) or {}
+    decided = {name: e for name, e in entries.items() if isinstance(e, dict) and e.get("edition") is True}
+    if not decided:
+        return
+    for lang in game.languages:
+        heading = EDITION_HEADING.get(lang)
+        path = Path(game.root) / f"rules.{lang}.md"
+        if heading is None or not path.exists():
+            continue
+        text = path.read_text("utf-8")
+        shown = api.display_path(path)
+        found = re.search(rf"^# {re.escape(heading)}[ \t]*$", text, re.M)
+        if not found:
+            yield error(api.Pos(shown, 1, 1), f"the {lang} rules booklet has no section `# {heading}` — list each "
+                        f"edition decision of rules.yaml there with its why", check="rules:edition-list")
+            continue
+        section = text[found.end():]
+        nxt = re.search(r"^# ", section, re.M)
+        section = " ".join((section[:nxt.start()] if nxt else section).split())
+        for name, entry in decided.items():
+            why = entry.get("why")
+            said = why.get(lang) if isinstance(why, dict) else why
+            if isinstance(said, str) and " ".join(said.split()) not in section:
+                pos = (why.at(lang) if isinstance(why, dict) and hasattr(why, "at") and lang in why else
+                       entry.at("why") if hasattr(entry, "at") and "why" in entry else entries.at(name))
+                yield error(pos, f"the edition decision `{name}` is not listed in the {lang} booklet's "
+                            f"“{heading}” with this why — copy it there (or reword both alike)",
+                            check="rules:edition-list")
 
 
 def _where(entries, game):
