@@ -72,7 +72,8 @@ def _deck_pos(comp):
 
 # ---- the checks ---------------------------------------------------------------------------------
 def check(game):
-    from pnp.games.doomsday_files import tracks as doomsday_print, printed as doomsday_text
+    from pnp.games.doomsday_files import tracks as doomsday_print, printed as doomsday_text, published
+    yield from published.check(game)
     data_errors = list(_check_data(game))
     yield from data_errors
     yield from _check_actions(game)

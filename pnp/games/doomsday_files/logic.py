@@ -98,13 +98,15 @@ class Resolution:
     solved: bool                # the case stays in front of the resolver as a solved mystery
 
 
-def resolve(case: Case, hand, bonus: int = 0) -> Resolution:
+def resolve(case: Case, hand, bonus: int = 0, forbidden_cost: int = FORBIDDEN_COST,
+            monster_draw: int = MONSTER_DRAW, doom_step: int = DOOM_STEP) -> Resolution:
     """Resolve a case from a hand shown in the given order (the holder chooses the order, but must
     keep showing until the case succeeds or the hand is spent). `bonus`: force or investigate from
-    played action cards and professions."""
+    played action cards and professions. The keyword numbers are the rules entries' (the simulator
+    passes them; the checks use the published constants)."""
     if case.kind not in CASES:
         raise ValueError(f"a case is a monster or a mystery, not {case.kind!r}")
-    lost = FORBIDDEN_COST if case.forbidden else 0   # turning a forbidden case face up shows it
+    lost = forbidden_cost if case.forbidden else 0   # turning a forbidden case face up shows it
     total, shown = bonus, 0
     for card in hand:
         if total >= case.difficulty:
@@ -112,12 +114,12 @@ def resolve(case: Case, hand, bonus: int = 0) -> Resolution:
         shown += 1
         total += card.counts(case.kind)
         if card.forbidden:
-            lost += FORBIDDEN_COST
+            lost += forbidden_cost
     ok = total >= case.difficulty
     if case.kind == "monster":
         return Resolution(ok, total, shown, lost + (0 if ok else case.difficulty - total), 0,
-                          MONSTER_DRAW if ok else 0, False)
-    return Resolution(ok, total, shown, lost, 0 if ok else DOOM_STEP, 0, ok)
+                          monster_draw if ok else 0, False)
+    return Resolution(ok, total, shown, lost, 0 if ok else doom_step, 0, ok)
 
 
 def lose_sanity(sanity: int, loss: int) -> tuple[int, bool]:
@@ -128,9 +130,10 @@ def lose_sanity(sanity: int, loss: int) -> tuple[int, bool]:
     return new, new == 0
 
 
-def sanity_limit(bonuses=()) -> int:
-    """The limit: 4 plus the raises of every profession the player has (covered ones count)."""
-    return SANITY_START + sum(bonuses)
+def sanity_limit(bonuses=(), start: int = SANITY_START) -> int:
+    """The limit: 4 plus the raises of the lasting abilities that work (rules.yaml `lasting_ability`:
+    this edition's covered professions)."""
+    return start + sum(bonuses)
 
 
 @dataclass(frozen=True)
@@ -141,37 +144,40 @@ class SanityZero:
     next_turn: str = "draw 2 professions, keep 1 over the old one (its lasting band showing), sanity to the limit"
 
 
-def sanity_zero(open_cases: int, own_turn: bool = False, passed: bool = False) -> SanityZero:
+def sanity_zero(open_cases: int, own_turn: bool = False, passed: bool = False, doom: int = DOOM_STEP,
+                per_case: int = DOOM_STEP) -> SanityZero:
     """What happens when a player's sanity hits 0 with `open_cases` unresolved cases in front of them."""
     if own_turn:
         rest = "turn-ends" if passed else "pass-only"
     else:
         rest = "—"
-    return SanityZero(DOOM_STEP * (1 + open_cases), open_cases, rest)
+    return SanityZero(doom + per_case * open_cases, open_cases, rest)
 
 
-def failed_claim_doom(doom: int) -> int:
+def failed_claim_doom(doom: int, doom_max: int = DOOM_MAX) -> int:
     """How far doom rises after a failed guardian claim: half of what is left to 13, rounded up."""
-    return max(0, math.ceil((DOOM_MAX - doom) / 2))
+    return max(0, math.ceil((doom_max - doom) / 2))
 
 
-def heretic_wins(doom: int) -> bool:
-    return doom >= DOOM_MAX
+def heretic_wins(doom: int, doom_max: int = DOOM_MAX) -> bool:
+    return doom >= doom_max
 
 
-def guardian_claim(doom: int, own_solved: int, allies=()) -> tuple[bool, int]:
+def guardian_claim(doom: int, own_solved: int, allies=(), target: int = GUARDIAN_TARGET,
+                   doom_max: int = DOOM_MAX) -> tuple[bool, int]:
     """A guardian claims victory naming `allies`: a list of (role, solved difficulty). Returns
     (won, new doom). Fails when any named ally is not a guardian or the total is below the target."""
     right = all(role == "guardian" for role, _ in allies)
     total = own_solved + sum(s for _, s in allies)
-    if right and total >= GUARDIAN_TARGET:
+    if right and total >= target:
         return True, doom
-    return False, min(DOOM_MAX, doom + failed_claim_doom(doom))
+    return False, min(doom_max, doom + failed_claim_doom(doom, doom_max))
 
 
-def end_of_turn(cases: int, hand: int, hand_limit: int = HAND_LIMIT) -> tuple[int, int]:
+def end_of_turn(cases: int, hand: int, hand_limit: int = HAND_LIMIT, penalty: int = CASE_PENALTY,
+                at_cases: int = CASE_LIMIT) -> tuple[int, int]:
     """(sanity lost, cards to discard) at the end of the active player's turn."""
-    return (CASE_PENALTY if cases >= CASE_LIMIT else 0), max(0, hand - hand_limit)
+    return (penalty if cases >= at_cases else 0), max(0, hand - hand_limit)
 
 
 def unaccepted_case_doom() -> int:
@@ -179,13 +185,15 @@ def unaccepted_case_doom() -> int:
     return DOOM_STEP
 
 
-def setup(players: int) -> dict:
+def setup(players: int, guardians: int | None = None, heretics: int = 1) -> dict:
     """Family secrets dealt for a player count: 4–5 players 2 guardians, 6–8 players 3 (the seed's
-    ranges overlap at 6: project decision 3), 1 heretic, the rest drawn from the five others."""
+    ranges overlap at 6: project decision 3), 1 heretic, the rest drawn from the five others.
+    `guardians`/`heretics`: the counts as the rules entries say (the simulator passes them)."""
     if players not in PLAYERS:
         raise ValueError(f"Doomsday Files is for {PLAYERS.start}–{PLAYERS.stop - 1} players, not {players}")
-    guardians = 2 if players <= 5 else 3
-    return {"guardian": guardians, "heretic": 1, "others": players - guardians - 1}
+    if guardians is None:
+        guardians = 2 if players <= 5 else 3
+    return {"guardian": guardians, "heretic": heretics, "others": players - guardians - heretics}
 
 
 def setup_table() -> dict:
@@ -194,10 +202,35 @@ def setup_table() -> dict:
             for n, s in ((n, setup(n)) for n in PLAYERS)}
 
 
-def deal_secrets(players: int, rng: random.Random | None = None) -> list[str]:
+def deal_secrets(players: int, rng: random.Random | None = None, guardians: int | None = None,
+                 heretics: int = 1) -> list[str]:
     """A random deal of roles for `players` following `setup`."""
     rng = rng or random.Random()
-    s = setup(players)
-    roles = ["guardian"] * s["guardian"] + ["heretic"] + rng.sample(OTHERS, s["others"])
+    s = setup(players, guardians, heretics)
+    roles = ["guardian"] * s["guardian"] + ["heretic"] * s["heretic"] + rng.sample(OTHERS, s["others"])
     rng.shuffle(roles)
     return roles
+
+
+def apostate_wins(own_solved: int, target: int = APOSTATE_TARGET) -> bool:
+    """The apostate's own solved mysteries reach their target."""
+    return own_solved >= target
+
+
+def seeker_wins(forbidden_in_hand: int, mysteries_solved: int, forbidden: int = SEEKER_FORBIDDEN,
+                mysteries: int = SEEKER_MYSTERIES) -> bool:
+    """Checked at the end of the seeker's turn, after discarding."""
+    return forbidden_in_hand >= forbidden and mysteries_solved >= mysteries
+
+
+def spectator_wins(role: str, doom: int, covered: int, solved: int, doomsayer_doom: int = DOOMSAYER_DOOM,
+                   cursed_covered: int = CURSED_COVERED, ignorant_solved: int = 0) -> bool:
+    """Whether a doomsayer, cursed blood or ignorant shares a win someone other than the heretic ended
+    the game with: doom high enough, enough covered professions, no solved mystery."""
+    if role == "doomsayer":
+        return doom >= doomsayer_doom
+    if role == "cursed":
+        return covered >= cursed_covered
+    if role == "ignorant":
+        return solved <= ignorant_solved
+    return False
