@@ -108,3 +108,25 @@ def test_a_game_that_cannot_be_played_is_bad_input(tmp_path):
     root = game(tmp_path, "- unique: [name]\n")
     r = run_pnp("--project", root.parent.parent, "simulate", "g")
     assert r.returncode == 2 and "has no rules plug-in that can play it" in r.stderr
+
+
+def test_booklets_print_the_entries_from_data(tmp_path):
+    """Templates see rules.yaml as `game.rules`: a booklet lists the edition decisions with their why in
+    the built language, and a rule's parameter prints from its entry."""
+    import pypdf
+    r = run_pnp("--project", tmp_path, "new", "demo", "--lang", "en,zh-TW")
+    assert r.returncode == 0, r.stderr
+    game_dir = tmp_path / "content" / "demo"
+    (game_dir / "rules.yaml").write_text(
+        'empty_deck: {then: reshuffle, edition: true, why: {en: "The original is silent.", zh-TW: "原版沒有說明。"}}\n'
+        "win: {target: 10}\n", "utf-8")
+    for lang in ("en", "zh-TW"):
+        with open(game_dir / f"rules.{lang}.md", "a", encoding="utf-8") as f:
+            f.write("\n# Edition decisions\n\n{% for name, r in game.rules.items() if r.edition %}- {{ r.why }}\n"
+                    "{% endfor %}\nTarget: {{ game.rules.win.target }} points.\n")
+    r = run_pnp("--project", tmp_path, "build", "demo", "--lang", "all", "--out", tmp_path / "out")
+    assert r.returncode == 0, r.stderr
+    for lang, why in (("en", "The original is silent."), ("zh-TW", "原版沒有說明。")):
+        pdf = pypdf.PdfReader(tmp_path / "out" / "demo" / f"demo.{lang}.a4.pdf")
+        text = "".join(p.extract_text() for p in pdf.pages).replace("\n", "")
+        assert why in text and "Target: 10 points." in text

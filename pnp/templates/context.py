@@ -73,6 +73,11 @@ def card_view(item, comp_id: str, index: int, lang: str, langs: tuple, base: dic
     return out
 
 
+def _at(m, key, default):
+    at = getattr(m, "at", None)
+    return at(key) if at is not None else default
+
+
 class GameContext:
     """Everything a template can see for one language; built once per build and language."""
 
@@ -99,6 +104,10 @@ class GameContext:
         self.game["data"] = localise(game.data, lang, langs, "game.yaml `data`", data_pos,
                                      _renderer({**base, "data": raw_data}))
         base["data"] = self.game["data"]
+        entries = getattr(game, "entries", None) or {}   # rules.yaml: the rules as data, for booklets and aids
+        self.game["rules"] = {name: {**localise(dict(e), lang, langs, f"rules.yaml `{name}`", _at(entries, name, game.pos)),
+                                     "edition": bool(e.get("edition"))}
+                              for name, e in entries.items() if isinstance(e, dict)}
         for comp in game.components.values():
             self.game["decks"][comp.id] = [card_view(it, comp.id, i, lang, langs, base)
                                            for i, it in enumerate(comp.items)]
