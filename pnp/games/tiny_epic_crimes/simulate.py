@@ -446,6 +446,8 @@ class Crimes:
             for _ in range(e.force):
                 self._draw_force(off)
             self.badge(off, e.badge)
+        if self.coop and self.R["coop"]["looks"] == "none":
+            return
         if not self.coop:
             look = api.rule(self.game, "evidence_look_who")
             for off in (who if look["who"] == "each_participant" else who[:1]):
