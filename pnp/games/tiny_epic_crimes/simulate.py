@@ -136,7 +136,7 @@ class Officer:
 
 class Crimes:
     def __init__(self, game, players, mode, rng):
-        self.game, self.rng, self.mode = game, rng, mode
+        self.game, self.rng, self.mode, self.log = game, rng, mode, None
         R = self.R = {n: api.rule(game, n) for n in (
             "time_track", "turn_order", "start_stack", "start_stack_top", "tracker_lands", "turn_steps", "drive",
             "tracker_move", "track_end", "action_time", "day_night", "adjacent", "arrest", "coffee", "backup",
@@ -544,6 +544,8 @@ class Crimes:
         R = self.R
         active = {h: [p for p in ps if not self.o[p].down] for h, ps in self.stacks.items()}
         seat = checks.next_to_act(active, R["turn_order"]["acts"], R["turn_order"]["tie"])
+        if self.log is not None:
+            self.log.append(({h: list(ps) for h, ps in active.items() if ps}, seat))
         off = self.o[seat]
         self.turns += 1
         opts = self.options(off)
@@ -668,9 +670,11 @@ def configs(game):
             + [("coop", n) for n in range(m["coop_min"], m["coop_max"] + 1)] + [("solo", 1)])
 
 
-def play(game, players, mode, rng) -> Crimes:
-    """One complete game; the finished state (the tests read it), its result in `.result`."""
+def play(game, players, mode, rng, log=False) -> Crimes:
+    """One complete game; the finished state (the tests read it), its result in `.result`; with `log`,
+    `.log` holds each turn's time track (active trackers) and the seat that acted."""
     g = Crimes(game, players, mode, rng)
+    g.log = [] if log else None
     g.result = g.play()
     return g
 
