@@ -178,9 +178,9 @@ def test_every_config_plays_200_games_with_no_uncovered_state():
 
 
 def test_the_same_seed_plays_the_same_games():
-    one = run_pnp("simulate", GAME, "--games", "40", "--seed", "5", "-j", "1", "--json")
-    two = run_pnp("simulate", GAME, "--games", "40", "--seed", "5", "-j", "2", "--json")
-    other = run_pnp("simulate", GAME, "--games", "40", "--seed", "6", "-j", "1", "--json")
+    one = run_pnp("simulate", GAME, "--games", "15", "--seed", "5", "-j", "1", "--json")
+    two = run_pnp("simulate", GAME, "--games", "15", "--seed", "5", "-j", "2", "--json")
+    other = run_pnp("simulate", GAME, "--games", "15", "--seed", "6", "-j", "1", "--json")
     assert one.returncode == 0, one.stderr
     assert json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)

@@ -112,6 +112,17 @@ def _event(game, it, names) -> Event:
     return e
 
 
+_GRIDS: dict = {}
+
+
+def _grid(size):
+    """Blocks driven between any two blocks of a `size` × `size` city (up, down, left, right)."""
+    if size not in _GRIDS:
+        cells = [(c, r) for r in range(1, size + 1) for c in range(1, size + 1)]
+        _GRIDS[size] = {a: {b: abs(a[0] - b[0]) + abs(a[1] - b[1]) for b in cells} for a in cells}
+    return _GRIDS[size]
+
+
 # ---- state -------------------------------------------------------------------------------------
 @dataclass
 class Officer:
@@ -136,7 +147,7 @@ class Officer:
 
 class Crimes:
     def __init__(self, game, players, mode, rng):
-        self.game, self.rng, self.mode, self.log = game, rng, mode, None
+        self.game, self.rng, self.mode, self.log, self._rules = game, rng, mode, None, {}
         R = self.R = {n: api.rule(game, n) for n in (
             "time_track", "turn_order", "start_stack", "start_stack_top", "tracker_lands", "turn_steps", "drive",
             "tracker_move", "track_end", "action_time", "day_night", "adjacent", "arrest", "coffee", "backup",
@@ -164,6 +175,7 @@ class Crimes:
         self.cell_of = {cid: cell for cell, (cid, _m) in self.block.items()}
         self.cells = cells + [self.hq]
         self.near = {cell: self._next_to(cell) for cell in self.cells}
+        self.dist = _grid(size)
         self.informants = set(range(1, size + 1))     # rows that still have their informant
         self.witnesses = set(range(1, size + 1))      # columns that still have their witness
         search, stake = list(self.p.search), list(self.p.stakeout)
@@ -226,7 +238,15 @@ class Crimes:
                 if 1 <= c + dc <= self.size and 1 <= r + dr <= self.size]
 
     def _dice(self):
-        return self.rng.randint(1, 6), self.rng.randint(1, 6)
+        rnd = self.rng.random
+        return 1 + int(rnd() * 6), 1 + int(rnd() * 6)
+
+    def rule(self, name):
+        """A rule needed only in some states, read (through api.rule) the first time it is."""
+        got = self._rules.get(name)
+        if got is None:
+            got = self._rules[name] = api.rule(self.game, name)
+        return got
 
     def _roll_free(self):
         """A block rolled for a new mobster at setup: rolled again on a six, HQ or a taken block."""
@@ -265,7 +285,7 @@ class Crimes:
     def _draw_force(self, off):
         if not self.force_deck:
             self.deck_out = True
-            rule = api.rule(self.game, "force_deck_empty")
+            rule = self.rule("force_deck_empty")
             if rule["then"] == "reshuffle_discards" and self.force_discards:
                 self.force_deck, self.force_discards = self.force_discards, []
                 self.rng.shuffle(self.force_deck)
@@ -291,7 +311,7 @@ class Crimes:
             sid = victim.hand.pop(self.rng.randrange(len(victim.hand)))
         else:
             self.deck_out = True
-            if api.rule(self.game, "alibi_none")["then"] == "no_card":
+            if self.rule("alibi_none")["then"] == "no_card":
                 return False
             raise api.Uncovered("no suspect card can be gained and `alibi_none` gives none", "alibi_none")
         off.hand.append(sid)
@@ -300,12 +320,12 @@ class Crimes:
 
     def interrogate(self, off):
         if self.coop:
-            if api.rule(self.game, "coop_interrogate")["gives"] == "top_suspect":
+            if self.rule("coop_interrogate")["gives"] == "top_suspect":
                 self.gain_alibi(off)
             return
         others = [o for o in self.o if o is not off and o.hand]
         if not others:
-            api.rule(self.game, "interrogate_none")
+            self.rule("interrogate_none")
             return
         victim = self.rng.choice(others)
         self._learn(off, self.rng.choice(victim.hand))      # blind pick, looked at, returned
@@ -355,7 +375,7 @@ class Crimes:
         while True:
             if not self.event_deck:
                 self.deck_out = True
-                if api.rule(self.game, "event_deck_empty")["then"] == "troubled_times":
+                if self.rule("event_deck_empty")["then"] == "troubled_times":
                     return self.troubled()
                 return
             e = self.event_deck.pop()
@@ -372,11 +392,11 @@ class Crimes:
             if cell is None:
                 cell = self._event_roll(e.mobster)
                 if cell is None:
-                    api.rule(self.game, "event_no_block")
+                    self.rule("event_no_block")
                     continue
             if e.mobster:
                 if not self.bag and cell not in self.mob:
-                    if api.rule(self.game, "event_no_mobster")["each_missing"] != "troubled_times":
+                    if self.rule("event_no_mobster")["each_missing"] != "troubled_times":
                         raise api.Uncovered("an event's mobster from an empty cup", "event_no_mobster")
                     self.troubled()
                     continue
@@ -390,7 +410,7 @@ class Crimes:
             if e.marker and e.kind == "stop":
                 self.markers[cell] = e_state
         if e.kind == "arrest" and not e_state["cells"]:
-            if api.rule(self.game, "event_no_mobster")["nothing_to_arrest"] != "discarded":
+            if self.rule("event_no_mobster")["nothing_to_arrest"] != "discarded":
                 raise api.Uncovered("an event with no mobster to arrest", "event_no_mobster")
             self.slots[slot] = None                   # discarded unsolved
 
@@ -417,7 +437,7 @@ class Crimes:
         if rule["deck_empty"] != "every_tracker_forward":
             raise api.Uncovered(f"troubled times with an empty deck: `{rule['deck_empty']}` is not played",
                                 "troubled_times")
-        move = api.rule(self.game, "troubled_move")
+        move = self.rule("troubled_move")
         if move["on_last"] != "stays":
             raise api.Uncovered("a tracker on the last hour in troubled times", "troubled_move")
         order = [p for h in sorted(self.stacks, reverse=True) for p in self.stacks[h]]
@@ -449,7 +469,7 @@ class Crimes:
         if self.coop and self.R["coop"]["looks"] == "none":
             return
         if not self.coop:
-            look = api.rule(self.game, "evidence_look_who")
+            look = self.rule("evidence_look_who")
             for off in (who if look["who"] == "each_participant" else who[:1]):
                 self.look(off)
 
@@ -486,45 +506,49 @@ class Crimes:
 
     # ---- a turn --------------------------------------------------------------------------------
     def options(self, off):
-        """(score, cell, action, drive hours, action hours, event) of every legal choice: drive to
-        `cell`, then take `action` there."""
+        """The bot's choice among the legal ones: (score, cell, action, drive hours, action hours,
+        event) — drive to `cell`, then take `action` there; None when no action fits."""
         R, h = self.R, self.hour[off.seat]
         day = self.is_day(h)
         left = self.last - h
         per = R["drive"]["hours_per_block"]
-        ax, ay = off.at
+        far = self.dist[off.at]
         rnd = self.rng.random
-        out = []
-        append = out.append
+        best = [None]
 
         def add(prio, cell, action, hours, arg=None):
-            dist = (abs(cell[0] - ax) + abs(cell[1] - ay)) * per
+            dist = far[cell] * per
             if dist + hours <= left:
-                append((prio * 4 - dist - hours + rnd() * 3, cell, action, dist, hours, arg))
+                score = prio * 4 - dist - hours + rnd() * 3
+                if best[0] is None or score > best[0][0]:
+                    best[0] = (score, cell, action, dist, hours, arg)
 
         ok = {name: R[name]["when"] == "any" or (R[name]["when"] == "day") == day
               for name in ("coffee", "arrest", "backup", "informant", "witness", "search", "stakeout", "holding")}
         if ok["coffee"]:
             add(0, off.at, "coffee", R["coffee"]["hours"])
         mob = self.mob
+        around = {}
         if ok["backup"]:
             k = self.rng.randint(R["backup"]["hours_min"], R["backup"]["hours_max"])
-            around = {}
             for m in mob:
-                around.setdefault(m, 0)
                 for c in self.near[m]:
                     around[c] = around.get(c, 0) + 1
             for cell, n in around.items():
-                add(1 + n * 0.5, cell, "backup", k)
-        for cell in mob:
-            if ok["arrest"]:
-                add(1 + (cell in self.marked), cell, "arrest", R["arrest"]["hours"])
+                if n > 1 and cell not in mob:
+                    add(1 + n * 0.5, cell, "backup", k)
+        hold = ok["holding"] and off.car is None
+        for cell in mob:                              # on a mobster's block: the bot's best action there
             if ok["informant"] and cell[1] in self.informants:
                 add(3, cell, "informant", R["informant"]["hours"])
-            if ok["witness"] and cell[0] in self.witnesses:
+            elif ok["witness"] and cell[0] in self.witnesses:
                 add(3, cell, "witness", R["witness"]["hours"])
-            if ok["holding"] and off.car is None and cell != self.hq:
+            elif hold and cell != self.hq:
                 add(2, cell, "hold", R["holding"]["hours"])
+            elif ok["backup"] and cell in around:
+                add(1 + around[cell] * 0.5, cell, "backup", k)
+            elif ok["arrest"]:
+                add(1 + (cell in self.marked), cell, "arrest", R["arrest"]["hours"])
         if ok["search"]:
             for cell in self.search:
                 add(3, cell, "search", R["search"]["hours"])
@@ -538,7 +562,7 @@ class Crimes:
             e = st["event"]
             if e.when == "any" or (e.when == "day") == day:
                 add(2.5, cell, "stop", e.hours, st)
-        return out
+        return best[0]
 
     def turn(self):
         R = self.R
@@ -548,14 +572,14 @@ class Crimes:
             self.log.append(({h: list(ps) for h, ps in active.items() if ps}, seat))
         off = self.o[seat]
         self.turns += 1
-        opts = self.options(off)
-        if not opts:                                  # no action fits before the end of the track
-            if api.rule(self.game, "stuck_at_end")["then"] != "game_over":
+        choice = self.options(off)
+        if choice is None:                            # no action fits before the end of the track
+            if self.rule("stuck_at_end")["then"] != "game_over":
                 raise api.Uncovered("an officer who can take no action", "stuck_at_end")
             off.down = True
             return
-        _score, cell, action, drive, hours, arg = max(opts, key=lambda o: o[0])
-        if action == "stop" and api.rule(self.game, "event_stop")["counts_as"] != "action":
+        _score, cell, action, drive, hours, arg = choice
+        if action == "stop" and self.rule("event_stop")["counts_as"] != "action":
             raise api.Uncovered("an event stop that is not an action", "event_stop")
         off.at = cell
         self.act(off, action, cell, hours, arg)
@@ -595,7 +619,7 @@ class Crimes:
             ok = self.search.pop(cell)
             if ok:
                 self.clue(off, "search_success")
-            elif api.rule(self.game, "failed_search")["counts_as_clue"]:
+            elif self.rule("failed_search")["counts_as_clue"]:
                 self.clue(off, "search_fail")
             else:
                 self.badge(off, R["badge"]["per_clue"])
@@ -633,7 +657,7 @@ class Crimes:
                 self.troubled()
             if w != b:
                 return
-            if api.rule(self.game, "crime_spree")["reroll"] != "every_double":
+            if self.rule("crime_spree")["reroll"] != "every_double":
                 return
 
     # ---- the end -------------------------------------------------------------------------------
