@@ -184,3 +184,17 @@ def test_the_same_seed_plays_the_same_games():
     assert one.returncode == 0, one.stderr
     assert json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)
+
+
+def test_a_booklet_that_leaves_out_an_edition_decision_is_a_finding(tmp_path):
+    proj = copy_project(tmp_path, (GAME,))
+    path = proj / "content" / GAME / "rules.en.md"
+    text = path.read_text("utf-8")
+    head = text.split("\n").index("# Edition decisions") + 1
+    cut = "- **Crime sprees in a row**: every spree double rolls again. The original does not say whether a\n  reroll can be a spree too.\n"
+    assert cut in text
+    path.write_text(text.replace(cut, ""), "utf-8")
+    r = run_pnp("--project", proj, "check", GAME, "--json")
+    found = [f for f in json.loads(r.stdout)[GAME]["findings"] if "Edition decisions" in f["message"]]
+    assert len(found) == 1 and found[0]["file"].endswith("rules.en.md") and found[0]["line"] == head
+    assert "lists 19 decisions" in found[0]["message"] and "crime_spree" in found[0]["message"]
