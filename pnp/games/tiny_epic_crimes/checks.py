@@ -35,35 +35,49 @@ def candidates(suspects, alibis=(), revealed=None):
             and all(_get(s, t) == v for t, v in revealed.items())]
 
 
-def next_to_act(stacks):
+def next_to_act(stacks, acts="furthest_behind", tie="top"):
     """Who takes the next turn. `stacks`: hour → players in that space, bottom first. The tracker
-    furthest behind acts; when several share the space, the one on top."""
+    furthest behind acts; when several share the space, the one on top (`acts`, `tie`: the rules.yaml
+    entry `turn_order`, whose published values are the defaults)."""
     occupied = {h: ps for h, ps in stacks.items() if ps}
     if not occupied:
         raise ValueError("no tracker on the time track")
-    return occupied[min(occupied)][-1]
+    if acts not in ("furthest_behind", "furthest_ahead") or tie not in ("top", "bottom"):
+        raise ValueError(f"turn order `{acts}`/`{tie}` is not one this function plays")
+    space = occupied[min(occupied) if acts == "furthest_behind" else max(occupied)]
+    return space[-1] if tie == "top" else space[0]
 
 
-def advance(stacks, player, hours, last=48):
+def advance(stacks, player, hours, last=48, lands="top"):
     """The time track after `player` spends `hours`: the tracker moves forward and lands on top of any
-    trackers already there. Moving beyond `last` is not allowed (choose another action)."""
+    trackers already there (`lands`: the entry `tracker_lands`). Moving beyond `last` is not allowed
+    (choose another action)."""
     where = next((h for h, ps in stacks.items() if player in ps), None)
     if where is None:
         raise ValueError(f"{player} has no tracker on the time track")
     if hours < 0 or where + hours > last:
         raise ValueError(f"{player} cannot move from hour {where} by {hours}: the track ends at {last}")
     out = {h: [p for p in ps if p != player] for h, ps in stacks.items()}
-    out.setdefault(where + hours, []).append(player)
+    if lands == "top":
+        out.setdefault(where + hours, []).append(player)
+    elif lands == "bottom":
+        out.setdefault(where + hours, []).insert(0, player)
+    else:
+        raise ValueError(f"a tracker landing `{lands}` is not one this function plays")
     return {h: ps for h, ps in out.items() if ps}
 
 
-def winners(accusations, murderer):
+ORDER = {"badge_highest": ("badge", max), "hours_fewest": ("hours", min), "evidence_most": ("evidence", max),
+         "badge_lowest": ("badge", min), "hours_most": ("hours", max), "evidence_fewest": ("evidence", min)}
+
+
+def winners(accusations, murderer, order=("badge_highest", "hours_fewest", "evidence_most")):
     """The winners among the players who accused `murderer`. `accusations`: dicts with `player`,
     `accused`, `badge` (badge level), `hours` (time used) and `evidence` (evidence tokens held). Highest
     badge wins; then fewest hours; then most evidence tokens; a tie after that shares the win. Nobody
-    right: an empty list (everyone loses)."""
+    right: an empty list (everyone loses). `order`: the entry `winner`'s tie-break order."""
     right = [a for a in accusations if a["accused"] == murderer]
-    for key, best in (("badge", max), ("hours", min), ("evidence", max)):
+    for key, best in (ORDER[o] for o in order):
         if len(right) <= 1:
             break
         top = best(a[key] for a in right)

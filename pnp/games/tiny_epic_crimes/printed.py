@@ -206,6 +206,7 @@ def _booklet(game, texts):
         if real is None or moved is None:
             continue               # the booklet engine reports template errors with their line
         real, moved = real.split("\n"), moved.split("\n")
+        yield from _edition_list(game, src, lang, real)
         if len(real) != len(moved):
             continue
         for i, (a, b) in enumerate(zip(real, moved)):
@@ -244,3 +245,31 @@ def _data_phrases(game):
                 yield error(data_pos(game, "actions", i), f"the {lang} text of action `{a['id']}` must compare with "
                             f"`{COMPARE[a['id']]}` (the roll or the token against the hours spent), as the rules do",
                             check="printed")
+
+
+# the booklet section that lists the edition's own decisions (rules.yaml entries marked `edition: true`)
+EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+
+
+def _edition_list(game, src, lang, lines):
+    """The booklet lists each edition decision once, under its section: as many items as rules.yaml
+    has entries marked `edition: true`."""
+    entries = getattr(game, "entries", None) or {}
+    decided = [n for n, e in entries.items() if isinstance(e, dict) and e.get("edition") is True]
+    title = EDITION_TITLE.get(lang)
+    if not decided or title is None:
+        return
+    head = next((i for i, line in enumerate(lines) if line.strip() == f"# {title}"), None)
+    if head is None:
+        yield error(Pos(src.shown, 1, 1), f"the {lang} rules booklet has no section “{title}” — add it and list the "
+                    f"{len(decided)} edition decisions of rules.yaml, each with its reason", check="printed")
+        return
+    items = 0
+    for line in lines[head + 1:]:
+        if line.startswith("# "):
+            break
+        items += line.startswith("- ")
+    if items != len(decided):
+        yield error(Pos(src.shown, src.src_line(head), 1), f"the {lang} section “{title}” lists {items} decisions but "
+                    f"rules.yaml marks {len(decided)} entries `edition: true` ({', '.join(decided)}) — list each "
+                    f"once, with its reason", check="printed")
