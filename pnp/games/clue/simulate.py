@@ -27,8 +27,13 @@ TURN_LIMIT = 2000          # no rule ends a game that runs this long: it is repo
 
 
 def configs(game):
-    r = api.rule(game, "players")
-    return [(MODE, n) for n in range(r["min"], r["max"] + 1) if n in PLAYERS]
+    """Every player count the rule `players` allows (without it, the counts the deal is published for:
+    each of those games then reports the missing rule)."""
+    try:
+        low, high = _number(game, "players", "min"), _number(game, "players", "max")
+    except Uncovered:
+        return [(MODE, n) for n in PLAYERS]
+    return [(MODE, n) for n in range(low, high + 1) if n in PLAYERS]
 
 
 def _want(game, name, key, allowed):
@@ -37,6 +42,14 @@ def _want(game, name, key, allowed):
     if value not in allowed:
         raise Uncovered(f"rule `{name}`: `{key}: {value!r}` is not a rule this edition plays "
                         f"(it plays {', '.join(map(repr, allowed))})", name)
+    return value
+
+
+def _number(game, name, key):
+    """A whole-number parameter, or Uncovered naming the entry when it has none."""
+    value = api.rule(game, name).get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise Uncovered(f"rule `{name}` has no number `{key}`: the simulation needs it", name)
     return value
 
 
@@ -143,26 +156,27 @@ class _Bot:
         return out
 
 
-def play(game, players, mode, rng):
-    """One complete game: (Played, the final state) — the state for the tests' cross-checks."""
+def play(game, players, mode, rng, hasty=0.3):
+    """One complete game: (Played, the final state) — the state for the tests' cross-checks. `hasty`: the
+    share of bots that accuse on a guess."""
     if mode != MODE:
         raise Uncovered(f"Clue has no mode `{mode}`", None)
-    rule = lambda name: api.rule(game, name)   # noqa: E731
     cats = categories(game)
     m = _map(game)
     n = players
-    r = rule("players")
-    if not r["min"] <= n <= r["max"]:
-        raise Uncovered(f"rule `players`: {n} players is outside {r['min']}–{r['max']}", "players")
+    low, high = _number(game, "players", "min"), _number(game, "players", "max")
+    if not low <= n <= high:
+        raise Uncovered(f"rule `players`: {n} players is outside {low}–{high}", "players")
 
     # setup: suspects chosen, the envelope, the deal
     suspects = list(cats["suspect"])
     played = rng.sample(suspects, n)                    # seat → suspect (seats count clockwise)
     seat_of = {s: i for i, s in enumerate(played)}
-    if rule("envelope")["per_category"] != 1:
+    if _number(game, "envelope", "per_category") != 1:
         raise Uncovered("rule `envelope`: the simulator fills the envelope with one card per category", "envelope")
     envelope = {k: rng.choice(cs) for k, cs in cats.items()}
     _want(game, "envelope", "filled_by", ("any_player",))
+    _want(game, "envelope", "seen_by", ("nobody",))
     filler = rng.randrange(n)
     dealer = {"envelope_filler": filler}[_want(game, "dealer", "who", ("envelope_filler",))]
     _want(game, "deal", "direction", ("clockwise",))
@@ -174,62 +188,75 @@ def play(game, players, mode, rng):
     _want(game, "pawns", "unplayed", ("on_start",))
     where = {s: m.start[s] for s in suspects}           # suspect → a square (r, c) or a room letter
     _want(game, "weapons", "placed", ("random_rooms",))
-    if rule("weapons")["per_room"] != 1 or len(cats["weapon"]) > len(m.rooms):
+    if _number(game, "weapons", "per_room") != 1 or len(cats["weapon"]) > len(m.rooms):
         raise Uncovered("rule `weapons`: the simulator places one weapon to a room", "weapons")
     weapon_room = dict(zip(cats["weapon"], rng.sample(m.rooms, len(cats["weapon"]))))
 
     sizes = [len(h) for h in hands]
-    bots = [_Bot(i, hands[i], cats, rng.random() < 0.3) for i in range(n)]
+    bots = [_Bot(i, hands[i], cats, rng.random() < hasty) for i in range(n)]
     hand_sets = [set(h) for h in hands]
     lacks = [set() for _ in range(n)]                   # seat → cards everyone knows it does not hold
     wrong = set()                                       # seats that accused wrongly
     version = [0]                                       # bumped whenever anyone's notes change
     moved_in = set()                                    # seats whose pawn a suggestion moved into a room
 
-    first = rule("first_player")["suspect"]
+    first = api.rule(game, "first_player").get("suspect")
+    if first not in suspects:
+        raise Uncovered(f"rule `first_player` names {first!r}, who is not a suspect", "first_player")
     if first in seat_of:
         seat = seat_of[first]
     else:
         _want(game, "first_player_absent", "then", ("next_suspect",))
-        order = suspects[suspects.index(first) + 1:] + suspects[:suspects.index(first)] if first in suspects \
-            else suspects
+        order = suspects[suspects.index(first) + 1:] + suspects[:suspects.index(first)]
         seat = next(seat_of[s] for s in order if s in seat_of)
     step = {"clockwise": 1, "counterclockwise": -1}[_want(game, "turn_order", "direction",
                                                           ("clockwise", "counterclockwise"))]
     refute_dir = _want(game, "refute", "direction", ("left", "right"))
-    sides = rule("die")["sides"]
+    sides = _number(game, "die", "sides")
     _want(game, "movement", "diagonal", (False,))
     _want(game, "room_entry", "ends_move", (True,))
-    steps_rule = rule("move_count")
     exact = {"up_to": False, "exact": True}[_want(game, "move_count", "steps", ("up_to", "exact"))]
-    least = steps_rule.get("min", 1)
+    least = _want(game, "move_count", "min", (1,))
     no_room_twice = not _want(game, "same_room_twice", "allowed", (False, True))
     closed_rooms = not _want(game, "occupied_room", "enter", (False, True))
-    occ = rule("occupied_room_pawns") if closed_rooms else {}
     if closed_rooms:
-        _want(game, "occupied_room_pawns", "block", ("players", "all"))
+        block_all = _want(game, "occupied_room_pawns", "block", ("players", "all")) == "all"
+        wrong_block = _want(game, "occupied_room_pawns", "wrong_accusers_block", (False, True))
     share = _want(game, "corridor_pawns", "share_square", (False, True))
     by_passage = _want(game, "occupied_room_pawns", "by_passage", (True, False)) if closed_rooms else False
     passage_ok = _want(game, "secret_passage", "instead_of_roll", (True,))
+    _want(game, "secret_passage", "between", ("opposite_corners",))
+    _want(game, "suggestion", "moves_pieces", (True,))
+    _want(game, "refute", "shows", (1,))
+    _want(game, "refute", "chooser", ("refuter",))
+    _want(game, "refute", "seen_by", ("suggester",))
     _want(game, "suggestion", "room", ("own",))
     _want(game, "suggestion", "after", ("entering",))
     stay_ok = _want(game, "moved_by_suggestion", "may_stay_and_suggest", (True, False))
     ends_on_refute = _want(game, "refuted", "turn_ends", (True, False))
     may_accuse_after = _want(game, "unrefuted", "may_accuse", (True, False))
-    per_player = rule("accusations")["per_player"]
+    per_player = _number(game, "accusations", "per_player")
     if per_player != 1:
         raise Uncovered(f"rule `accusations`: the simulator plays one accusation per player, not {per_player}",
                         "accusations")
+    _want(game, "accusations", "room", ("any",))
+    _want(game, "accuse_right", "wins", (True,))
     _want(game, "accuse_right", "game_ends", (True,))
+    _want(game, "accuse_wrong", "can_accuse", (False,))
+    _want(game, "accuse_wrong", "pawn_moves", (False,))
+    _want(game, "accuse_wrong", "still_refutes", (True,))        # refutation() asks every other seat
+    _want(game, "accuse_wrong", "movable_by_suggestion", (True,))
+    doorway = _want(game, "accuse_wrong", "doorway", ("into_room",))
     _want(game, "win", "by", ("first_correct_accusation",))
-    timing = rule("accuse_timing")
+    at_start = _want(game, "accuse_timing", "start_of_turn", (True, False))
+    after_unrefuted = _want(game, "accuse_timing", "after_unrefuted", (True, False))
 
     def blocks_room(s):
         """Whether the pawn of suspect `s` closes the room it stands in to other pawns."""
         if s not in seat_of:
-            return occ.get("block") == "all"
+            return block_all
         if seat_of[s] in wrong:
-            return bool(occ.get("wrong_accusers_block"))
+            return wrong_block
         return True
 
     def closed(room, me):
@@ -385,8 +412,7 @@ def play(game, players, mode, rng):
         if verdict(envelope, claim):
             return True
         wrong.add(seat)
-        w = rule("accuse_wrong")
-        if w.get("doorway") == "into_room":
+        if doorway == "into_room":
             sq = where[played[seat]]
             if isinstance(sq, tuple) and sq in m.entry:
                 rooms = sorted(m.entry[sq])
@@ -396,14 +422,11 @@ def play(game, players, mode, rng):
                 where[played[seat]] = rooms[0]
         return False
 
-    turns, deck_out = 0, False
+    turns = 0
     end, winners = None, ()
     while end is None:
         if len(wrong) == n:
-            a = rule("all_wrong")
-            if a.get("outcome") != "everyone_loses":
-                raise Uncovered(f"rule `all_wrong`: outcome {a.get('outcome')!r} is not one the simulator plays",
-                                "all_wrong")
+            _want(game, "all_wrong", "outcome", ("everyone_loses",))
             end = "everyone_wrong"
             break
         if turns >= TURN_LIMIT:
@@ -419,7 +442,7 @@ def play(game, players, mode, rng):
         turns += 1
         me = played[seat]
         bot = bots[seat]
-        claim = ready(bot) if timing.get("start_of_turn") else None
+        claim = ready(bot) if at_start else None
         if claim is not None:
             if accuse(seat, claim):
                 end, winners = "solved", (seat,)
@@ -461,7 +484,7 @@ def play(game, players, mode, rng):
             if who is not None and ends_on_refute:
                 seat = (seat + step) % n
                 continue
-            if who is None and may_accuse_after and timing.get("after_unrefuted"):
+            if who is None and may_accuse_after and after_unrefuted:
                 claim = ready(bot)
                 if claim is not None and accuse(seat, claim):
                     end, winners = "solved", (seat,)
@@ -469,8 +492,8 @@ def play(game, players, mode, rng):
         seat = (seat + step) % n
     state = {"envelope": envelope, "hands": hands, "dealer": dealer, "suspects": played, "wrong": wrong,
              "claims": {b.seat: b.solution for b in bots if b.solution}, "bots": bots, "where": where}
-    return Played(length=turns, end=end, winners=winners, deck_out=deck_out,
-                  rounds=None), state
+    # roles: the suspect each seat plays (Miss Scarlet's player starts)
+    return Played(length=turns, end=end, winners=winners, roles=dict(enumerate(played))), state
 
 
 def simulate(game, players, mode, rng) -> Played:
