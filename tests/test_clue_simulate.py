@@ -193,3 +193,21 @@ def test_the_same_seed_gives_the_same_json():
     other = run_pnp("simulate", "clue", "--games", "60", "--seed", "6", "--json", "-j", "1")
     assert one.returncode == 0 and json.loads(one.stdout) == json.loads(two.stdout)
     assert json.loads(other.stdout) != json.loads(one.stdout)
+
+
+def test_the_booklets_list_every_edition_decision_with_its_reason(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    en, zh = proj / "content/clue/rules.en.md", proj / "content/clue/rules.zh-TW.md"
+    text = _rules_text()
+    # the English list loses the dealer's line; the Chinese booklet loses its section title
+    en.write_text("\n".join(line for line in en.read_text("utf-8").splitlines()
+                            if not line.startswith("- **The dealer.**")) + "\n", "utf-8")
+    zh.write_text(zh.read_text("utf-8").replace("# 本版自訂規則\n", "# 其他\n"), "utf-8")
+    r = run_pnp("--project", proj, "check", "clue", "--json")
+    found = [f for f in json.loads(r.stdout)["clue"]["findings"] if "edition decision" in f["message"]]
+    assert r.returncode == 1 and len(found) == 2, r.stdout
+    dealer = next(f for f in found if "`dealer`" in f["message"])
+    lines = text.splitlines()
+    at = _entry_line(text, "dealer")
+    assert dealer["file"].endswith("rules.yaml") and lines[dealer["line"] - 1].strip().startswith("en: ") and dealer["line"] > at
+    assert any(f["file"].endswith("rules.zh-TW.md") and "本版自訂規則" in f["message"] for f in found)
