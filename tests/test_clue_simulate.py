@@ -19,7 +19,7 @@ import pytest
 
 from conftest import ROOT, copy_project, run_pnp
 from pnp.games.clue import checks, simulate
-from pnp.games.clue.logic import ENVELOPE, deduce, hand_sizes, verdict
+from pnp.games.clue.logic import ENVELOPE, asked, deduce, hand_sizes, refutation, verdict
 from pnp.games.clue.published import RULES
 from pnp.rules.api import Uncovered, judge, load_game
 
@@ -47,7 +47,17 @@ def test_every_simulated_end_agrees_with_the_rules_functions(clue):
             assert [len(st["hands"][s]) for s in order] == hand_sizes(n) == list(clue.data["hands"][n])
             # the verdict of every accusation is the rules function's, and the end follows from them
             for seat, claim in st["claims"].items():
-                assert verdict(st["envelope"], claim) == (seat not in st["wrong"])
+                assert verdict(st["envelope"], claim) == (seat not in st["wrong"]) == (claim == st["envelope"])
+            # every refutation is the one the rules function finds in the hands: the first holder to the left
+            hands = [set(h) for h in st["hands"]]
+            for s in st["bots"][0].log:
+                who, could = refutation(hands, s.suggester, s.cards, "left")
+                assert s.refuter == who and s.passed == tuple(asked(n, s.suggester, "left"))[:len(s.passed)]
+                assert (who is None) == (len(s.passed) == n - 1)
+            for bot in st["bots"]:
+                for s in bot.log:
+                    assert (s.shown is not None) == (s.suggester == bot.seat and s.refuter is not None)
+                    assert s.shown is None or s.shown in s.cards and s.shown in hands[s.refuter]
             assert played.end == ("solved" if played.winners else "everyone_wrong")
             if played.winners:
                 (w,) = played.winners
