@@ -8,9 +8,10 @@ exact deduction helper (`deduce`) before they accuse.
 
 Bots: each keeps its notes (its hand, the cards shown to it, who could not refute what), moves
 towards the nearest room whose card it has not ruled out, suggests the suspect and weapon it knows
-least about, and accuses when its notes leave one card per category. One bot in four is hasty: it
-accuses as soon as its notes leave at most three answers, guessing among them, so wrong accusations
-(and games everyone loses) are played too.
+least about, and accuses when its notes leave one card per category (confirmed by the exact deduction
+once they leave two answers). About a third of the bots are hasty: they accuse as soon as their notes
+leave at most six answers, guessing among them, so wrong accusations (and games everyone loses) are
+played too.
 """
 from __future__ import annotations
 
@@ -383,8 +384,10 @@ def play(game, players, mode, rng, hasty=0.3):
             shown = rng.choice(could)
             bot.held[shown] = who
         version[0] += 1
+        public = Suggestion(seat, cards, who, tuple(passed), None)
+        mine = Suggestion(seat, cards, who, tuple(passed), shown) if shown is not None else public
         for b in bots:
-            b.log.append(Suggestion(seat, cards, who, tuple(passed), shown if b.seat == seat else None))
+            b.log.append(mine if b.seat == seat else public)
         return who
 
     def ready(bot):
