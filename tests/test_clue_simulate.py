@@ -221,3 +221,13 @@ def test_the_booklets_list_every_edition_decision_with_its_reason(tmp_path):
     at = _entry_line(text, "dealer")
     assert dealer["file"].endswith("rules.yaml") and lines[dealer["line"] - 1].strip().startswith("en: ") and dealer["line"] > at
     assert any(f["file"].endswith("rules.zh-TW.md") and "本版自訂規則" in f["message"] for f in found)
+
+
+def test_the_first_player_the_booklet_prints_is_the_one_the_rules_name(folder):
+    text = _rules_text()
+    (folder / "rules.yaml").write_text(text.replace("first_player: {suspect: scarlet}",
+                                                    "first_player: {suspect: mustard}"), "utf-8")
+    found = [f for f in checks._check_entries(load_game(folder)) if f.check == "rules:first_player"]
+    (folder / "rules.yaml").write_text(text, "utf-8")
+    assert {f.pos.file.rsplit("/", 1)[-1] for f in found} == {"rules.yaml", "game.yaml"}
+    assert any("data.first_player is 'scarlet'" in f.message for f in found)
