@@ -12,7 +12,7 @@ Public game logic: `hand_sizes(players)` (cards per player in dealing order), `c
 from __future__ import annotations
 
 from pnp.rules import api
-from pnp.rules.api import error
+from pnp.rules.api import data_pos, error
 from pnp.games.clue.logic import (ENVELOPE, HANDS, PLAYERS, Deduction, Suggestion, _passed,  # noqa: F401
                                       deduce, hand_sizes)
 
@@ -52,9 +52,23 @@ def check(game):
     yield from _check_categories(game, comp)
     yield from _check_hands(game, comp)
     yield from _check_board(game, comp)
+    yield from _check_entries(game)
     from pnp.games.clue import printed as clue_print
     cats = categories(game)
     yield from clue_print.check(game, cats.get("suspect", []), cats.get("weapon", []))
+
+
+def _check_entries(game):
+    """rules.yaml restates the published rules (published.RULES), and the first player it names is the one
+    the booklet prints (data.first_player)."""
+    from pnp.games.clue.published import RULES
+    yield from api.judge(game, RULES)
+    entry = (game.entries or {}).get("first_player")
+    first = game.data.get("first_player")
+    if isinstance(entry, dict) and first is not None and entry.get("suspect") != first:
+        yield error(data_pos(game, "first_player"), f"data.first_player is {first!r}, but rules.yaml's "
+                    f"`first_player` names {entry.get('suspect')!r} — the booklet must print the rule the "
+                    f"edition plays: make them the same", check="rules:first_player")
 
 
 def _check_cards(game, comp):

@@ -126,6 +126,21 @@ def deduce(players, me, hand, log, cats: dict, sizes=None) -> Deduction:
     return Deduction(where, env)
 
 
+def envelope_options(players, me, hand, log, cats: dict, sizes, cards) -> set:
+    """Which of `cards` can still be in the envelope by the exact deduction of `deduce` (the same
+    constraints and search), asking only about those cards: the part of a deduction a player needs to
+    know whether to accuse. Notes that contradict each other leave no card possible."""
+    players = list(players)
+    cat_of = {c: k for k, cs in cats.items() for c in cs}
+    all_cards = list(cat_of)
+    hand = set(hand)
+    if any(next(_against_hand(players, me, hand, s), None) is not None for s in log):
+        return set()
+    solver = _Solver(all_cards, *_constraints(players, me, hand, log, all_cards), dict(zip(players, sizes)),
+                     cat_of, cats)
+    return {c for c in cards if solver.solve(force=(c, ENVELOPE)) is not None}
+
+
 def _against_hand(players, me, hand, s: Suggestion):
     """What one note says about my own hand that my hand contradicts."""
     named = ", ".join(s.cards)
@@ -280,3 +295,38 @@ class _Solver:
             if got is not None:
                 return got
         return None
+
+
+# ---- the rules of play (what the simulator and the tests both ask) -----------------------------------
+def asked(players: int, suggester: int, direction: str) -> list[int]:
+    """The seats asked to refute a suggestion of `suggester`, in the order they are asked: every other
+    seat, starting beside the suggester on the side `direction` names (seats count clockwise, and the
+    player on one's left sits next clockwise)."""
+    step = {"left": 1, "right": -1}.get(direction)
+    if step is None:
+        raise ValueError(f"a refutation passes left or right, not {direction!r}")
+    return [(suggester + step * k) % players for k in range(1, players)]
+
+
+def refutation(hands, suggester: int, named, direction: str):
+    """Who refutes a suggestion and with which of the named cards: (seat, cards the seat could show)
+    for the first seat asked that holds any of them, else (None, ()). `hands`: seat → set of cards."""
+    for seat in asked(len(hands), suggester, direction):
+        held = tuple(c for c in named if c in hands[seat])
+        if held:
+            return seat, held
+    return None, ()
+
+
+def verdict(envelope: dict, accusation: dict) -> bool:
+    """An accusation is right when it names the envelope's card in every category."""
+    return set(envelope) == set(accusation) and all(envelope[k] == accusation[k] for k in envelope)
+
+
+def deal(cards, players: int, dealer: int) -> list[list]:
+    """The cards dealt one at a time, clockwise from the dealer's left, until none are left: the hand of
+    each seat (seats count clockwise)."""
+    hands = [[] for _ in range(players)]
+    for i, card in enumerate(cards):
+        hands[(dealer + 1 + i) % players].append(card)
+    return hands

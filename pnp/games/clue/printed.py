@@ -289,6 +289,7 @@ def _booklet(game):
         out = src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})
         if out is None:
             continue            # a template error: the build reports it at its line
+        yield from _decisions(game, lang, shown, out)
         lines = out.splitlines()
         for anchor, want in _phrases(game, lang):
             hits = [i for i, line in enumerate(lines) if re.search(anchor, line)]
@@ -298,3 +299,33 @@ def _booklet(game):
             elif not any(want in lines[i] for i in hits):
                 yield error(Pos(shown, src.src_line(hits[0]), 1), f"the rules booklet ({lang}) prints "
                             f"“{lines[hits[0]].strip()}”, but the rule is “{want}”", check="print")
+
+
+DECISIONS = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+
+
+def _decisions(game, lang, shown, out):
+    """The booklet lists every edition decision of rules.yaml (`edition: true`) with its why, under the
+    section DECISIONS names, so a player can tell the edition's rulings from the original's."""
+    import re
+
+    entries = getattr(game, "entries", None) or {}
+    mine = {name: e for name, e in entries.items() if isinstance(e, dict) and e.get("edition") is True}
+    if not mine or lang not in DECISIONS:
+        return
+    flat = " ".join(out.split())
+    title = DECISIONS[lang]
+    if not re.search(rf"(?m)^# {re.escape(title)}\s*$", out):
+        yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) has no section “# {title}”: it lists the "
+                    f"{len(mine)} edition decisions of rules.yaml with their reasons — add it", check="print")
+        return
+    after = flat[flat.index(f"# {title}"):]
+    for name, entry in mine.items():
+        why = entry.get("why")
+        text = why.get(lang) if isinstance(why, dict) else why
+        if isinstance(text, str) and " ".join(text.split()) not in after:
+            pos = (why.at(lang) if isinstance(why, dict) and hasattr(why, "at") else
+                   entry.at("why") if hasattr(entry, "at") else Pos(shown, 1, 1))
+            yield error(pos, f"the edition decision `{name}` is not listed with this reason in the rules booklet "
+                        f"({lang}) under “{title}” — copy the sentence there, or change both together",
+                        check="print")
