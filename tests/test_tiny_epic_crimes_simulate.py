@@ -13,7 +13,7 @@ import pytest
 from pnp.content.entries import load_entries
 from pnp.content.loader import load_game
 from pnp.core.errors import Collector
-from pnp.games.tiny_epic_crimes import checks, published, simulate
+from pnp.games.tiny_epic_crimes import checks, published, published_checks, simulate
 from tests.conftest import ROOT, copy_project, run_pnp
 
 GAME = "tiny-epic-crimes"
@@ -112,7 +112,7 @@ def test_every_published_entry_broken_is_a_finding_at_its_line(game, tmp_path):
             (root / "rules.yaml").write_text(edited, "utf-8")
             col = Collector()
             g = replace(game, entries=load_entries(root, col, game.languages))
-            found = [f for f in published.entries_check(g) if f.check == f"rules:{name}"]
+            found = [f for f in published_checks.entries_check(g) if f.check == f"rules:{name}"]
             assert found, (name, key)
             assert any(f.pos.line == line and f"`{key}`" in f.message and spec["rule"] in f.message
                        for f in found), (name, key, line, [(f.pos.line, f.message) for f in found])
@@ -121,7 +121,7 @@ def test_every_published_entry_broken_is_a_finding_at_its_line(game, tmp_path):
 
 
 def test_the_shipped_entries_leave_no_finding(game):
-    assert [f.message for f in published.entries_check(game)] == []
+    assert [f.message for f in published_checks.entries_check(game)] == []
 
 
 def test_a_broken_entry_is_reported_by_pnp_check_at_its_line(tmp_path):
@@ -142,7 +142,7 @@ def test_an_entry_that_disagrees_with_the_printed_data_is_a_finding(game, tmp_pa
     text = RULES_FILE.read_text("utf-8").replace("  block: 12\n", "  block: 8\n")   # day_night: an edition value
     (root / "rules.yaml").write_text(text, "utf-8")
     g = replace(game, entries=load_entries(root, Collector(), game.languages))
-    found = [f for f in published.entries_check(g) if f.check == "rules:day_night"]
+    found = [f for f in published_checks.entries_check(g) if f.check == "rules:day_night"]
     assert len(found) == 1 and "data.day_night = 12" in found[0].message
 
 

@@ -1,13 +1,13 @@
 """Tiny Epic Crimes: deck rules and the game logic as plain functions.
 
 The published constraints of the game (GAMES.md section 1 and the seed: [R] rules, [D] our decisions)
-are constants in `tiny_epic_crimes_published.py`; content may restate them, never loosen them. The
+are constants in `published.py`; content may restate them, never loosen them. The
 checks (run on every build and `pnp check`):
 - 32 suspects, every evidence type splitting the deck 16/16 (here); unique names and exactly one suspect
   per combination of the five evidence values are declared in game.yaml `checks:`, and required here;
-- the hole masks of the suspect backs and the envelopes (`tiny_epic_crimes_masks.py`);
+- the hole masks of the suspect backs and the envelopes (`masks.py`);
 - counts, compositions, the rule parameters in game.yaml `data:` and the printed text that carries
-  them (`tiny_epic_crimes_published.py` and `tiny_epic_crimes_printed.py`).
+  them (`published_checks.py` and `printed.py`).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from collections import Counter
 from pnp.rules import api
 from pnp.rules.api import error
 from pnp.games.tiny_epic_crimes.masks import Masks, clearances  # noqa: F401 (the tests and tools use them here)
-from pnp.games.tiny_epic_crimes import published
+from pnp.games.tiny_epic_crimes import published, published_checks
 
 GAME = "tiny-epic-crimes"
 
@@ -113,7 +113,7 @@ def check(game):
         yield from _suspect_checks(game, comp)
     from pnp.games.tiny_epic_crimes.masks import _mask_checks
     yield from _mask_checks(game)
-    yield from published.check(game)
+    yield from published_checks.check(game)
     from pnp.games.tiny_epic_crimes import printed as tiny_epic_crimes_printed
     yield from tiny_epic_crimes_printed.check(game)
 

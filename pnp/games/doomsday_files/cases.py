@@ -1,0 +1,141 @@
+"""Doomsday Files, played: the cases — resolving them (the bots show matching cards first and
+forbidden ones last, and play a resolving card when the hand falls short) and passing one each turn
+(from hand or the deck's top, taken the more readily the fewer cases a player holds).
+
+`Cases` is a part of simulate._Game and works on the state table.Table sets up.
+"""
+from __future__ import annotations
+
+from pnp.rules import api
+from pnp.games.doomsday_files import logic as L
+
+BONUS = {"shotgun": ("monster", 2), "lens": ("mystery", 2), "flashlight": (None, 1)}
+
+
+class Cases:
+    """Resolving and passing cases (mixed into simulate._Game)."""
+
+    # ---- resolving -----------------------------------------------------------------------------
+    def resolve_phase(self, s):
+        R = self.R
+        R.want("resolve_cases", "per_turn", "unlimited")
+        limit = self._case_limit()
+        while self.cases[s] and not self.pass_only:
+            if len(self.hands[s]) < 3 and len(self.cases[s]) < limit:
+                break
+            c = self.cases[s].pop(self.rng.randrange(len(self.cases[s])))
+            if self.resolve_one(s, c) and R.want("resolve_cases", "after_solving", "stop", "go_on") == "stop":
+                break
+
+    def resolve_one(self, s, c):
+        """Turn case `c` up and resolve it; True when a mystery was solved."""
+        R, case, hand, CARD = self.R, self.CASE[c], self.hands[s], self.CARD
+        if "resolving" not in R.done:
+            R.want("resolve_showing", "order", "holder_chooses")
+            R.want("resolve_showing", "until", "success_or_hand_shown")
+            R.want("resolve_showing", "hold_back", False)
+            R.want("symbols", "gun", "force")
+            R.want("symbols", "magnifier", "investigate")
+            R.want("symbols", "star", "either")
+            R.want("case_corner", "exclaim", "monster")
+            R.want("case_corner", "question", "mystery")
+            R.want("shown_cards", "return_to", "hand")
+            R.want("monster", "failure_sanity", "difficulty_minus_force")
+            R.want("mystery", "success", "keep_solved")
+            R.done.add("resolving")
+        kind, need = case.kind, case.difficulty
+        cnt = self.cnt[kind]
+        have = sum(cnt[h] for h in hand)
+        bonus, guard = 0, None
+        # resolving cards, played once the case is turned up, while the hand falls short
+        for h in [h for h in hand if self.eff[h] in BONUS and BONUS[self.eff[h]][0] in (None, kind)]:
+            if have + bonus >= need:
+                break
+            rc = R("resolve_cards")
+            R.want("resolve_cards", "played", "after_turn_up")
+            own = R.want("resolve_cards", "own_symbol", False, True)
+            hand.remove(h)
+            self._discard([h])
+            have -= cnt[h]
+            bonus += BONUS[self.eff[h]][1] + (cnt[h] if own else 0)
+            if self.eff[h] == "flashlight":
+                self._draw_into(s, 1)
+                have = sum(cnt[x] for x in hand)
+            del rc
+        if have + bonus < need:
+            for h in hand:
+                if self.eff[h] == ("escape" if kind == "monster" else "notebook"):
+                    R.want("resolve_cards", "played", "after_turn_up")
+                    guard = h
+                    hand.remove(h)
+                    self._discard([h])
+                    break
+        order = sorted(hand, key=lambda h: (cnt[h] == 0, CARD[h].forbidden))
+        res = L.resolve(case, [CARD[h] for h in order], bonus, self.cost, *self.outcomes)
+        lost = res.sanity_lost
+        if kind == "monster":
+            if not res.success and guard is not None:
+                failed = need - res.total
+                lost = lost - failed + min(1, failed)
+            self._discard([c])
+            self.hurt(s, lost)
+            if res.success and not self.zero[s]:
+                self._draw_into(s, res.draw)
+            return False
+        if not res.success:
+            self._discard([c])
+            self.hurt(s, lost)
+            if guard is None:
+                self.raise_doom(res.doom)
+            return False
+        self.solved[s].append(c)
+        self.hurt(s, lost)
+        if self.roles[s] == "apostate":
+            R.want("apostate_win", "counts", "own_solved")
+            if L.apostate_wins(self._solved(s), R.num("apostate_target", "difficulty")):
+                R.want("apostate_win", "when", "at_once")
+                self.win("apostate", [s])
+        return True
+
+    def _solved(self, p):
+        return sum(self.CASE[c].difficulty for c in self.solved[p])
+
+    # ---- passing -------------------------------------------------------------------------------
+    def pass_case(self, s):
+        R, rng, hand, n = self.R, self.rng, self.hands[s], self.n
+        if "passing" not in R.done:
+            R.want("pass_case", "from", "hand_or_deck_top")
+            R.want("pass_case", "direction", "either")
+            if R.num("pass_case", "per_turn") != 1 or R("pass_case").get("required") is not True:
+                raise api.Uncovered("rule `pass_case`: this model plays one required pass a turn", "pass_case")
+            R.want("take_case", "may_refuse", True)
+            R.want("take_case", "at_zero_sanity", False)
+            R.done.add("passing")
+        card = None
+        if hand and (rng.random() < 0.5 or (self.roles[s] == "seeker" and len(hand) > 2)):
+            pick = [h for h in hand if not (self.roles[s] == "seeker" and self.CARD[h].forbidden)] or hand
+            if self.roles[s] == "heretic":
+                card = max(pick, key=lambda h: self.CASE[h].difficulty)
+            else:
+                card = pick[rng.randrange(len(pick))]
+            hand.remove(card)
+        else:
+            card = self._draw()
+            if card is None and hand:
+                card = hand.pop(rng.randrange(len(hand)))
+        self.passed = True
+        if card is None:
+            R.want("no_case_to_pass", "then", "skip")
+            return
+        step = rng.choice((1, -1))
+        limit = self.case_limit
+        for k in range(1, n):
+            p = (s + step * k) % n
+            if self.zero[p] or len(self.cases[p]) >= limit:
+                continue
+            if rng.random() < (0.7, 0.45, 0.2, 0.1, 0.05)[min(4, len(self.cases[p]))]:
+                self.cases[p].append(card)
+                return
+        R.want("untaken_case", "then", "discard")
+        self._discard([card])
+        self.raise_doom(R.num("untaken_case", "doom"))
