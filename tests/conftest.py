@@ -52,3 +52,19 @@ def copy_project(tmp_path: Path, games=("criminal-poker",)) -> Path:
         shutil.copytree(ROOT / "content" / g, dst / "content" / g)
     shutil.copytree(ROOT / "layouts", dst / "layouts")
     return dst
+
+
+def install_plugin(tmp_path: Path, monkeypatch, package: str, code: str, entry: str) -> Path:
+    """A rules plug-in installed as a third party would: package `package` holding `code`, with a
+    dist-info registering `entry` (`name = module:attr`) under `pnp.rules`; returns the site folder
+    (put it on PYTHONPATH for a subprocess)."""
+    site = tmp_path / "site"
+    (site / package).mkdir(parents=True, exist_ok=True)
+    (site / package / "__init__.py").write_text(code)
+    info = site / f"{package}-0.1.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package.replace('_', '-')}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(f"[pnp.rules]\n{entry}\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delitem(sys.modules, package, raising=False)
+    return site

@@ -5,8 +5,8 @@ installed metadata predates them); a game's id never selects a plug-in, and game
 from __future__ import annotations
 
 import importlib.metadata
-import sys
 
+from conftest import install_plugin
 from test_declared_checks import CARDS, game
 from pnp import rules
 from pnp.content.loader import load_game
@@ -27,15 +27,7 @@ plugin = Plugin("g", check=check, summary=summary)
 
 
 def _install(tmp_path, monkeypatch, name="g", attr="plugin"):
-    site = tmp_path / "site"
-    (site / "g_rules_plugin").mkdir(parents=True)
-    (site / "g_rules_plugin" / "__init__.py").write_text(PLUGIN)
-    info = site / "g_rules_plugin-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: g-rules-plugin\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(f"[pnp.rules]\n{name} = g_rules_plugin:{attr}\n")
-    monkeypatch.syspath_prepend(str(site))
-    monkeypatch.delitem(sys.modules, "g_rules_plugin", raising=False)
+    install_plugin(tmp_path, monkeypatch, "g_rules_plugin", PLUGIN, f"{name} = g_rules_plugin:{attr}")
 
 
 def test_a_plugin_package_adds_logic_to_a_game_that_opts_in(tmp_path, monkeypatch):

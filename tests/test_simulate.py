@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import pytest
 
-from conftest import ROOT, run_pnp
+from conftest import ROOT, install_plugin, run_pnp
 from test_declared_checks import game
 
 PLUGIN = '''\
@@ -48,15 +47,7 @@ RULES = "win: {target: 10}\nempty_deck: {then: reshuffle, edition: true, why: {e
 
 @pytest.fixture
 def race(tmp_path, monkeypatch):
-    site = tmp_path / "site"
-    (site / "race_rules").mkdir(parents=True)
-    (site / "race_rules" / "__init__.py").write_text(PLUGIN)
-    info = site / "race_rules-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: race-rules\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[pnp.rules]\nrace = race_rules:plugin\n")
-    monkeypatch.syspath_prepend(str(site))
-    monkeypatch.delitem(sys.modules, "race_rules", raising=False)
+    site = install_plugin(tmp_path, monkeypatch, "race_rules", PLUGIN, "race = race_rules:plugin")
     root = game(tmp_path, "- unique: [name]\n", top="rules: race\n")
     (root / "rules.yaml").write_text(RULES, "utf-8")
     env = {"PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", str(ROOT))])}
