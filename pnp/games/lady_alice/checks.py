@@ -17,6 +17,7 @@ from pnp.games.lady_alice.logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_
                                         HOLMES_CARDS, NOTEBOOK_PAGES, NOTEBOOK_SECTIONS, PER_CATEGORY, PLAYERS,
                                         SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, dealt)
 from pnp.games.lady_alice.printed import check_printed
+from pnp.games.lady_alice.published import RULES
 from pnp.games.lady_alice.report import SIM_DEALS, report, summary  # noqa: F401 (found by the rules engine)
 
 # data key → the constant it restates (the published rules); what it means, for messages
@@ -82,13 +83,45 @@ def _real(game, path, k):
     return (*path, k)
 
 
+def _check_example(game):
+    """The booklet's worked example (rules.yaml `worked_example`) must be a game that can happen: each
+    suspicion's blue count is what the verdicts give against the example's final case."""
+    entries = getattr(game, "entries", None) or {}
+    ex = entries.get("worked_example")
+    if not isinstance(ex, dict):
+        return
+    where = entries.at("worked_example") if hasattr(entries, "at") else game.pos
+    els = elements_of(game)
+    case = ex.get("case") or []
+    try:
+        for s in list(case) + [e for sus in ex.get("suspicions") or [] for e in sus.get("names") or []]:
+            category_of(s, els)
+    except KeyError as e:
+        yield error(where, f"rule `worked_example`: {e.args[0]} — name clue ids from clues.yaml", check="rules:worked_example")
+        return
+    if sorted(category_of(e, els) for e in case) != sorted(CATEGORIES):
+        yield error(where, "rule `worked_example`: the case should name one element of each category — "
+                    "list four clue ids, one per category", check="rules:worked_example")
+        return
+    for i, sus in enumerate(ex.get("suspicions") or [], 1):
+        names, said = list(sus.get("names") or []), sus.get("blue")
+        got = verdict_count(names, case, els)
+        if got != said:
+            pos = sus.at("blue") if hasattr(sus, "at") and "blue" in sus else where
+            yield error(pos, f"rule `worked_example`: suspicion {i} ({', '.join(names)}) gets {got} blue against the "
+                        f"case {', '.join(case)}, not {said} — change the case or the blue count, and the booklet's "
+                        f"example with them", check="rules:worked_example")
+
+
 # ---- the checks -----------------------------------------------------------------------------------------
 def check(game):
+    yield from api.judge(game, RULES)
     comps = game.components
     clues = comps.get("clues")
     if clues is None:
         yield error(game.pos, "Lady Alice needs a `clues` component with the 32 clue cards", check="clues")
         return
+    yield from _check_example(game)
     els = {c: [] for c in CATEGORIES}
     for item in clues.items:
         els.setdefault(item["category"], []).append(item.id)
