@@ -20,7 +20,7 @@ from pnp.games.lady_alice import logic
 from pnp.rules import api
 
 SIZE = {3: "three", 4: "four", 5: "five"}
-TURN_GUARD = 20000        # a bot that never ends a game is a bug of the bots, not a state of the rules
+TURN_GUARD = 5000         # a bot that never ends a game is a bug of the bots, not a state of the rules
 
 
 def configs(game):
@@ -97,7 +97,7 @@ class Space:
         """The cases whose matches with suspicion `s` (element indices) are `blue` (or one fewer)."""
         levels = [-1] + [0] * len(s)
         for j, e in enumerate(s):
-            m = self.eq[j][e]
+            m = self.eq[j][e] if e != self.none else 0    # a section nobody judges matches nothing
             levels = [levels[0] & ~m] + [(levels[k] & ~m) | (levels[k - 1] & m) for k in range(1, len(levels))]
         if not 0 <= blue < len(levels):
             return 0
@@ -271,7 +271,7 @@ def play(game, players, mode, rng):
         return out
 
     def as_idx(s):
-        return tuple(idx[s[c]][1] for c in logic.CATEGORIES)
+        return tuple(idx[s[c]][1] if c in s else space.none for c in logic.CATEGORIES)
 
     def legal(s):
         hist = history if limits["exact_repeat"] == "forbidden" else ()
@@ -347,6 +347,9 @@ def play(game, players, mode, rng):
                     if rule("accuse_three")["name_missing_category"]:
                         missing = logic.CATEGORIES[t.index(-1)]
                     _want(rule, "three_player_claim", "check", "three_verdicts")
+                    if missing is not None:
+                        _want(rule, "three_player_claim", "missing_section", "not_judged")
+                        del acc[missing]              # its section is not judged: nobody compares with it
                 blue = logic.verdict_count(acc, hands, els)
                 shown(acc, blue)
                 if logic.accusation_succeeds(acc, hands, missing, els, accuse_need):
