@@ -221,3 +221,19 @@ def test_the_booklet_example_names_the_example_case(game, lang):
         item = items[el]
         name = f"{item['hour']}:00" if item.get("hour") else item["name"][lang]   # a time's name is its hour
         assert name in example, (lang, name)
+
+
+def test_a_three_student_claim_is_checked_by_the_three_judged_sections(game):
+    # the edition's reading of "name the missing category": the claimed category's section is not judged,
+    # so three blue on the other three sections happens only when the claim is right
+    els = logic.elements_of(game)
+    rng = random.Random(5)
+    for _ in range(200):
+        d = logic.deal(3, rng, els)
+        truth = logic.missing_category(d.hands, els)
+        held = {logic.category_of(h, els): h for h in d.hands}
+        for claim in logic.CATEGORIES:
+            acc = {c: held.get(c, els[c][0]) for c in logic.CATEGORIES if c != claim}
+            blue = logic.verdict_count(acc, d.hands, els)
+            assert (blue == 3) == (claim == truth)
+            assert logic.accusation_succeeds(acc, d.hands, claim, els) == (claim == truth)
