@@ -16,7 +16,8 @@ from pnp.games.lady_alice.logic import *  # noqa: F403 (the public game logic, u
 from pnp.games.lady_alice.logic import (ACCUSE_BLUE, ALL_BLUE, CATEGORIES, CLUE_CARDS, DEAL, FIELD_CAPACITY,
                                         HOLMES_CARDS, NOTEBOOK_PAGES, NOTEBOOK_SECTIONS, PER_CATEGORY, PLAYERS,
                                         SCORING, TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, dealt)
-from pnp.games.lady_alice.printed import check_printed
+from pnp.games.lady_alice.printed import _context, check_printed
+from pnp.games.lady_alice.published import RULES
 from pnp.games.lady_alice.report import SIM_DEALS, report, summary  # noqa: F401 (found by the rules engine)
 
 # data key → the constant it restates (the published rules); what it means, for messages
@@ -82,13 +83,85 @@ def _real(game, path, k):
     return (*path, k)
 
 
+def _check_example(game):
+    """The booklet's worked example (rules.yaml `worked_example`) must be a game that can happen: each
+    suspicion's blue count is what the verdicts give against the example's final case."""
+    entries = getattr(game, "entries", None) or {}
+    ex = entries.get("worked_example")
+    if not isinstance(ex, dict):
+        return
+    where = entries.at("worked_example") if hasattr(entries, "at") else game.pos
+    els = elements_of(game)
+    case = ex.get("case") or []
+    try:
+        for s in list(case) + [e for sus in ex.get("suspicions") or [] for e in sus.get("names") or []]:
+            category_of(s, els)
+    except KeyError as e:
+        yield error(where, f"rule `worked_example`: {e.args[0]} — name clue ids from clues.yaml", check="rules:worked_example")
+        return
+    if sorted(category_of(e, els) for e in case) != sorted(CATEGORIES):
+        yield error(where, "rule `worked_example`: the case should name one element of each category — "
+                    "list four clue ids, one per category", check="rules:worked_example")
+        return
+    for i, sus in enumerate(ex.get("suspicions") or [], 1):
+        names, said = list(sus.get("names") or []), sus.get("blue")
+        got = verdict_count(names, case, els)
+        if got != said:
+            pos = sus.at("blue") if hasattr(sus, "at") and "blue" in sus else where
+            yield error(pos, f"rule `worked_example`: suspicion {i} ({', '.join(names)}) gets {got} blue against the "
+                        f"case {', '.join(case)}, not {said} — change the case or the blue count, and the booklet's "
+                        f"example with them", check="rules:worked_example")
+
+
+EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+SPACE = re.compile(r"\s+")
+
+
+def _check_edition_list(game):
+    """Each booklet lists every edition decision of rules.yaml under its "Edition decisions" heading,
+    with the entry's own sentence of why (rendered as the build renders the booklet)."""
+    entries = getattr(game, "entries", None) or {}
+    decided = [(name, e) for name, e in entries.items() if isinstance(e, dict) and e.get("edition") is True]
+    if not decided:
+        return
+    layouts = api.layouts(game)
+    for lang in game.languages:
+        path = game.root / f"rules.{lang}.md"
+        if not path.is_file():
+            continue
+        rel = api.display_path(path)
+        try:
+            text = api.render(path.read_text("utf-8"), _context(game, layouts, lang))
+        except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
+            continue
+        title = EDITION_TITLE.get(lang, EDITION_TITLE["en"])
+        at = re.search(rf"(?m)^#+\s*{re.escape(title)}\s*$", text)
+        if at is None:
+            yield error(api.Pos(rel, 1, 1), f"the {lang} rules booklet has no section “{title}” — add it and list each "
+                        f"edition decision of rules.yaml with its why", check="rules:edition")
+            continue
+        section = SPACE.sub(" ", text[at.end():].split("\n# ", 1)[0])
+        for name, entry in decided:
+            why = entry.get("why")
+            said = why.get(lang) if isinstance(why, dict) else why
+            if not isinstance(said, str):
+                continue
+            if SPACE.sub(" ", said.strip()) not in section:
+                pos = entry.at("why") if hasattr(entry, "at") and "why" in entry else entries.at(name)
+                yield error(pos, f"rule `{name}` is an edition decision the {lang} rules booklet does not list — "
+                            f"write its why, “{said.strip()}”, under “{title}” in {path.name}", check="rules:edition")
+
+
 # ---- the checks -----------------------------------------------------------------------------------------
 def check(game):
+    yield from api.judge(game, RULES)
     comps = game.components
     clues = comps.get("clues")
     if clues is None:
         yield error(game.pos, "Lady Alice needs a `clues` component with the 32 clue cards", check="clues")
         return
+    yield from _check_example(game)
+    yield from _check_edition_list(game)
     els = {c: [] for c in CATEGORIES}
     for item in clues.items:
         els.setdefault(item["category"], []).append(item.id)

@@ -105,18 +105,20 @@ def _check_players(players):
         raise ValueError(f"Lady Alice is for 3, 4 or 5 players, not {players}")
 
 
-def deal(players: int, rng: random.Random | None = None, elements=None) -> Deal:
-    """Draw one element per category and deal them as the rules say for 3, 4 or 5 players."""
+def deal(players: int, rng: random.Random | None = None, elements=None, plan=None) -> Deal:
+    """Draw one element per category and deal them as the rules say for 3, 4 or 5 players (`plan`:
+    {"hidden": n, "extra": n}, the published DEAL by default)."""
     _check_players(players)
     rng = rng or random.Random()
     els = _elements(elements)
+    plan = DEAL[players] if plan is None else plan
     drawn = tuple(rng.choice(list(els[c])) for c in CATEGORIES)
     cards = list(drawn)
     hidden = extra = None
-    if DEAL[players]["hidden"]:
+    if plan["hidden"]:
         rng.shuffle(cards)
         hidden = cards.pop()
-    if DEAL[players]["extra"]:
+    if plan["extra"]:
         rest = [e for c in CATEGORIES for e in els[c] if e not in drawn]
         extra = rng.choice(rest)
         cards.append(extra)
@@ -172,32 +174,32 @@ def suspicion_legal(suspicion, history=(), covered=(), elements=None) -> tuple[b
     return True, ""
 
 
-def all_red_covers(suspicion, blue: int, players: int, elements=None) -> frozenset:
+def all_red_covers(suspicion, blue: int, players: int, elements=None, cover=None) -> frozenset:
     """The elements to cover with Holmes cards after a suspicion with `blue` blue verdicts.
 
     With 4 or 5 players every category is held by someone, so all red proves the four named elements
     wrong. With 3 players the missing category is unchecked: nothing can be covered."""
     _check_players(players)
     s = _as_suspicion(suspicion, elements)
-    if blue == 0 and COVER_ON_ALL_RED[players]:
+    if blue == 0 and (COVER_ON_ALL_RED[players] if cover is None else cover):
         return frozenset(s.values())
     return frozenset()
 
 
-def is_all_blue(blue: int, players: int) -> bool:
+def is_all_blue(blue: int, players: int, need=None) -> bool:
     """Is the suspicion fully right, earning its asker the all-blue bonus? 3 of 3, 4 of 4, and [D]
     4 of 5 with 5 players (two students hold the doubled category; one suspicion names only one)."""
     _check_players(players)
-    return blue == ALL_BLUE[players]
+    return blue == (ALL_BLUE[players] if need is None else need)
 
 
-def accusation_succeeds(accusation, hands, missing: str | None = None, elements=None) -> bool:
+def accusation_succeeds(accusation, hands, missing: str | None = None, elements=None, need=None) -> bool:
     """Does an accusation end the game? 4 players: 4 blue. 3 players: 3 blue and the right missing
     category (`missing`). 5 players: at least 4 of the 5 verdicts blue."""
     players = len(hands)
     _check_players(players)
     blue = verdict_count(accusation, hands, elements)
-    if blue < ACCUSE_BLUE[players]:
+    if blue < (ACCUSE_BLUE[players] if need is None else need):
         return False
     if DEAL[players]["hidden"]:
         return missing is not None and missing == missing_category(hands, elements)
@@ -205,12 +207,14 @@ def accusation_succeeds(accusation, hands, missing: str | None = None, elements=
 
 
 # ---- scoring ---------------------------------------------------------------------------------------
-def score(tokens, solution, accuser=None, all_blue=()) -> dict:
+def score(tokens, solution, accuser=None, all_blue=(), bonuses=None) -> dict:
     """Points per player at the end.
 
     tokens: (player, element, value) for every deduction token on Holmes's desk;
     solution: the true elements (the dealt cards); accuser: the student whose accusation was right;
-    all_blue: the asker of each all-blue suspicion (one entry per suspicion; see `is_all_blue`)."""
+    all_blue: the asker of each all-blue suspicion (one entry per suspicion; see `is_all_blue`);
+    bonuses: {"accuser", "every_element", "all_blue"} points, the published SCORING by default."""
+    bonuses = SCORING if bonuses is None else bonuses
     solution = frozenset(solution)
     points: Counter = Counter()
     covered: dict = {}
@@ -221,18 +225,21 @@ def score(tokens, solution, accuser=None, all_blue=()) -> dict:
             covered.setdefault(player, set()).add(element)
     for player, els in covered.items():
         if solution and els >= solution:
-            points[player] += COVER_BONUS
+            points[player] += bonuses["every_element"]
     if accuser is not None:
-        points[accuser] += ACCUSER_BONUS
+        points[accuser] += bonuses["accuser"]
     for asker in all_blue:
-        points[asker] += ALL_BLUE_BONUS
+        points[asker] += bonuses["all_blue"]
     return dict(points)
 
 
-def play_score(tokens, hands, suspicions, accuser=None, accusation=None, missing=None, elements=None) -> dict:
+def play_score(tokens, hands, suspicions, accuser=None, accusation=None, missing=None, elements=None,
+               bonuses=None, all_blue_need=None, accuse_need=None) -> dict:
     """Score a finished game from what happened: `suspicions` is [(asker, suspicion)], the all-blue
-    bonus is judged from the verdicts with `is_all_blue`; the accuser scores only if right."""
+    bonus is judged from the verdicts with `is_all_blue`; the accuser scores only if right. The
+    optional numbers (bonuses, blue needed) are the published ones unless given (the rule entries)."""
     players = len(hands)
-    askers = [a for a, s in suspicions if is_all_blue(verdict_count(s, hands, elements), players)]
-    right = accuser if accuser is not None and accusation_succeeds(accusation, hands, missing, elements) else None
-    return score(tokens, frozenset(hands), right, askers)
+    askers = [a for a, s in suspicions if is_all_blue(verdict_count(s, hands, elements), players, all_blue_need)]
+    right = (accuser if accuser is not None and accusation_succeeds(accusation, hands, missing, elements, accuse_need)
+             else None)
+    return score(tokens, frozenset(hands), right, askers, bonuses)
