@@ -77,9 +77,12 @@ class Pnp:
     def __init__(self, src: Path, tmp: Path, name: str):
         self.src, self.tmp, self.name = src, tmp / name, name
         self.tmp.mkdir(parents=True, exist_ok=True)
+        self.py, self.pypath = [PY], str(src)
+        if Path(src).resolve() != ROOT:   # a baseline: it must not see this checkout's installed metadata
+            self.py, self.pypath = [PY, "-S"], os.pathsep.join([str(src), str(shadow_site(self.tmp))])
 
     def run(self, *args, env=None) -> dict:
-        return measure([PY, "-m", "pnp", *args], env=env, cwd=self.src, pypath=self.src)
+        return measure([*self.py, "-m", "pnp", *args], env=env, cwd=self.src, pypath=self.pypath)
 
     def qr_cold_env(self) -> dict:
         """A cache folder with the converted fonts but no QR matrices."""
@@ -131,15 +134,16 @@ class Pnp:
         if BIG in decks:
             f[f"per_card_growth_{BIG}"] = (f[f"wall_s_{BIG}"] / BIG) / (f["wall_s_2000"] / 2000)
             f[f"per_card_cpu_growth_{BIG}"] = (f[f"cpu_s_{BIG}"] / BIG) / (f["cpu_s_2000"] / 2000)
-        f["edit_latency_s"], f["edit_latency_cpu_s"] = edit_latency(self.src, decks["edit"])
+        f["edit_latency_s"], f["edit_latency_cpu_s"] = edit_latency(self.src, decks["edit"], self.py, self.pypath)
         h = median_of(lambda: self.run("--help"), runs=5)
         f["help_s"], f["help_cpu_s"] = h["wall"], h["cpu"]
         return {k: round(v, 3) for k, v in f.items()}
 
 
-def edit_latency(src: Path, proj: Path) -> tuple:
+def edit_latency(src: Path, proj: Path, py=(PY,), pypath=None) -> tuple:
     """Seconds (wall, CPU) from saving a one-card text change to the new PDF being written, in a warm
     session (what `pnp watch` does); the median of 5 edits."""
+    pypath = pypath or str(src)
     code = f"""
 import sys, time
 from pathlib import Path
@@ -162,8 +166,8 @@ for i in range(5):
 print(sorted(walls)[2], sorted(cpus)[2])
 deck.write_text(deck.read_text("utf-8").replace("卡片 1 Card4", "卡片 1 Card", 1), "utf-8")
 """
-    r = subprocess.run([PY, "-c", code], capture_output=True, text=True, cwd=src,
-                       env=dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONPATH=str(src)))
+    r = subprocess.run([*py, "-c", code], capture_output=True, text=True, cwd=src,
+                       env=dict(os.environ, SOURCE_DATE_EPOCH="1700000000", PYTHONPATH=pypath))
     if r.returncode:
         raise SystemExit(r.stderr)
     wall, cpu = r.stdout.strip().splitlines()[-1].split()
@@ -191,6 +195,23 @@ def versions() -> dict:
         except md.PackageNotFoundError:
             out[pkg] = "-"
     return out
+
+
+def shadow_site(tmp: Path) -> Path:
+    """This interpreter's site-packages without pnp's own installation (its dist-info, whose entry points
+    name this checkout's plug-ins, and the editable finder): a baseline run with `python -S` and this on
+    its path sees the libraries and finds its rules plug-ins in its own pyproject.toml."""
+    import sysconfig
+    site = Path(sysconfig.get_paths()["purelib"])
+    shadow = tmp / "shadow-site"
+    if not shadow.exists():
+        shadow.mkdir(parents=True)
+        for entry in site.iterdir():
+            n = entry.name
+            if n.startswith(("pnp-", "__editable__", "pnp.")) or n.endswith(".pth"):
+                continue
+            (shadow / n).symlink_to(entry)
+    return shadow
 
 
 def baseline_src(rev: str, tmp: Path) -> Path:
