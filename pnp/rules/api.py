@@ -45,6 +45,19 @@ def data_pos(game, *path) -> Pos:
     return game.data_pos(*path)
 
 
+def lazy(module: str, name: str) -> Callable:
+    """A hook that imports its module on first use: a build runs a game's checks and need not import its
+    simulator (`Plugin(…, simulate=lazy("my_game.simulate", "simulate"))`)."""
+    import functools
+    import importlib
+
+    @functools.wraps(_none)
+    def hook(*args, **kwargs):
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    hook.__name__, hook.__qualname__, hook.__module__ = name, name, module
+    return hook
+
+
 def _none(game) -> Iterable:
     return ()
 
@@ -100,6 +113,7 @@ HELP = {
     "judge": "judge(game, published): findings where rules.yaml leaves the published rules ({name: {rule, param: allowed}})",
     "Uncovered": "raise Uncovered(message, rule) in a simulator for a state of play no rule covers",
     "Played": "Played(length, end, winners, roles, rounds, deck_out, tie): one simulated game",
+    "lazy": "lazy(module, name): a hook imported on first use (a build need not import a game's simulator)",
     "icon_field": "the `icon_field` element type: `plan(…)`, `parse_pool(…)`, `parse_rects(…)` as it draws them",
 }
 __all__ = sorted(HELP)

@@ -1,6 +1,7 @@
 """Clue: the rules plug-in."""
-from pnp.games.clue import checks, simulate
-from pnp.rules.api import Plugin
+from pnp.games.clue import checks
+from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("clue", check=checks.check, summary=checks.summary, report=checks.report,
-                configs=simulate.configs, simulate=simulate.simulate)
+                configs=lazy("pnp.games.clue.simulate", "configs"),
+                simulate=lazy("pnp.games.clue.simulate", "simulate"))

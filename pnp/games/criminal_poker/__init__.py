@@ -1,6 +1,7 @@
 """Criminal Poker: the rules plug-in."""
-from pnp.games.criminal_poker import checks, logic, simulate
-from pnp.rules.api import Plugin
+from pnp.games.criminal_poker import checks, logic
+from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("criminal-poker", check=checks.check, summary=logic.summary, report=logic.report,
-                configs=simulate.configs, simulate=simulate.simulate)
+                configs=lazy("pnp.games.criminal_poker.simulate", "configs"),
+                simulate=lazy("pnp.games.criminal_poker.simulate", "simulate"))

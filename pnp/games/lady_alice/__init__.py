@@ -1,6 +1,7 @@
 """Lady Alice: the rules plug-in."""
-from pnp.games.lady_alice import checks, report, simulate
-from pnp.rules.api import Plugin
+from pnp.games.lady_alice import checks, report
+from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("lady-alice", check=checks.check, summary=report.summary, report=report.report,
-                configs=simulate.configs, simulate=simulate.simulate)
+                configs=lazy("pnp.games.lady_alice.simulate", "configs"),
+                simulate=lazy("pnp.games.lady_alice.simulate", "simulate"))

@@ -1,6 +1,7 @@
 """Tiny Epic Crimes: the rules plug-in."""
-from pnp.games.tiny_epic_crimes import checks, simulate
-from pnp.rules.api import Plugin
+from pnp.games.tiny_epic_crimes import checks
+from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("tiny-epic-crimes", check=checks.check, summary=checks.summary, report=checks.report,
-                configs=simulate.configs, simulate=simulate.simulate)
+                configs=lazy("pnp.games.tiny_epic_crimes.simulate", "configs"),
+                simulate=lazy("pnp.games.tiny_epic_crimes.simulate", "simulate"))
