@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from pnp.core.pieces import Run, Shape
 from pnp.text import spans
@@ -50,22 +49,11 @@ def _face(fonts, st, role) -> tuple:
     return face(st.font or role, st.bold, st.italic) if face else (st.font or role, st.bold, st.italic)
 
 
-class Part(NamedTuple):
-    """One part of an atom with its style resolved (what `_specs` gives each atom as `spec`)."""
-    kind: str            # "t" text, "i" icon …
-    value: str
-    style: object        # the span's Style
-    ratio: float | None  # size relative to the text's (None: the text's size)
-    font: str            # font key
-    fake_bold: bool      # synthetic bold (stroked outline)
-    fake_italic: bool    # synthetic oblique
-    colour: object
-    lined: bool          # underlined or struck through
-
-
 def _specs(atoms, fonts, role, color) -> bool:
-    """Give each atom its parts with their styles resolved once (`Part`s). Returns whether a span is
-    larger than the text."""
+    """Give each atom its parts with their styles resolved once: (kind, value, style, size ratio, font key,
+    synthetic bold, synthetic italic, colour, underlined or struck) — a plain tuple, not a record: this
+    runs for every part of every text laid out, and a NamedTuple doubled its cost. Returns whether a
+    span is larger than the text."""
     faces: dict = {}   # id of a style (the atoms hold it) -> its resolved form
     sized = False
     for a in atoms:
@@ -76,7 +64,7 @@ def _specs(atoms, fonts, role, color) -> bool:
                 key, fake_bold, fake_italic = _face(fonts, st, role)
                 f = faces[id(st)] = (st.size, key, fake_bold, bool(fake_italic), st.color or color, st.underline or st.strike)
                 sized = sized or bool(st.size and st.size > 1)
-            spec.append(Part(kind, val, st, *f))
+            spec.append((kind, val, st, *f))
         a.spec = spec
     return sized
 
