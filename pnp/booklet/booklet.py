@@ -98,7 +98,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
     layout = prep.layouts.get(comp.front, decl.at("front") if "front" in decl else comp.pos)
     styles, margin = _styles(layout, resolver)
     g = resolver.ctx.game
-    base = {"data": g["data"], "game": g, "palette": g["palette"], "lang": lang}
+    base = resolver.ctx.base()
     path = comp.files[lang]
     src = Source(path, display_path(path), game, prep.icons)
     text = src.render(dict(base))

@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 from pnp.content.entries import load_entries
+from pnp.content.phrases import load_phrases
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
@@ -109,6 +110,7 @@ def load_game(root: Path) -> Game:
         _check_text(g["title"], meta.at("title"), langs, col, "title")
     credits = check_credits(meta, col, langs)
     entries = load_entries(root, col, langs)
+    phrases = load_phrases(root, col, langs)
     check_links(meta, col)
     _check_lint(meta, g["lint"] or {}, col)
     comps: dict[str, Component] = {}
@@ -128,7 +130,7 @@ def load_game(root: Path) -> Game:
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
-                pos=Pos(display_path(game_file)), credits=credits, entries=entries)
+                pos=Pos(display_path(game_file)), credits=credits, entries=entries, phrases=phrases)
 
 
 def _check_lint(meta, levels, col):

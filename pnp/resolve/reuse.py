@@ -20,7 +20,7 @@ from pnp.templates import templating
 
 # names whose values are one object for every card of a component in one language
 # (`item` and `index` come from a `repeat:` whose own expression is checked the same way)
-SHARED = frozenset({"data", "palette", "game", "lang", "deck", "geometry", "item", "index"})
+SHARED = frozenset({"data", "palette", "game", "lang", "deck", "geometry", "item", "index", "rule"})
 
 
 def _qr_reads(game) -> frozenset | None:
@@ -189,6 +189,6 @@ class Beyond:
             for el in lay.elements if lay is not None else ():
                 got = reads_all(el, self.prep.game)
                 read |= set(self.READ) if got is None else got
-        if "deck" in read:
+        if "deck" in read or "rule" in read:   # a phrase reads the game's rules and phrases
             read.add("game")
         return tuple(self._fp(n) for n in ("setup", *sorted(read & set(self.READ))))

@@ -87,6 +87,13 @@ def _run(game) -> tuple[list, list[str]]:
     findings += more
     ran += names
     plugin = plugin_for(game)
+    from pnp.rules import phrasing
+    try:
+        held = plugin.phrasing(game) if plugin is not None else None
+    except Exception as e:
+        raise Problems([_crash(game, plugin.phrasing, e)]) from e
+    findings += list(phrasing.check(game, held))
+    ran.append("rules:phrases")
     if plugin is not None:
         try:
             findings += list(plugin.check(game))

@@ -62,6 +62,10 @@ def _none(game) -> Iterable:
     return ()
 
 
+def _held(game) -> dict:
+    return {}
+
+
 @dataclass(frozen=True)
 class Plugin:
     """A game's rules: the hooks pnp calls, each taking the loaded game.
@@ -71,6 +75,10 @@ class Plugin:
     report(game) -> list[dict]           charts for `pnp report` (the contract: pnp.report.stats)
     configs(game) -> [(mode, players)]   every supported mode and player count (`pnp simulate`)
     simulate(game, players, mode, rng) -> Played   one complete game by the rule entries (rules.yaml)
+    phrasing(game) -> dict               how its rules are told apart in print (pnp.rules.phrasing):
+        {"about": {rule: {lang: pattern}},             a sentence about the rule
+         "means": {param or "rule.param": {value: {lang: pattern}}},   what a value's words must say
+         "places": {layout name or "deck:<component>": [rules printed there]}}   beside the booklet
     """
     name: str
     check: Callable = _none
@@ -78,6 +86,7 @@ class Plugin:
     report: Callable = _none
     configs: Callable | None = None
     simulate: Callable | None = None
+    phrasing: Callable = _held
 
 
 # What `pnp docs` says of each name (docs/reference.md, "Rules plug-ins"); the names a plug-in may use.

@@ -81,7 +81,7 @@ class _Env:
                                         f"add `{lang}: …` (declared checks read every language)")]) from None
             except ContentTemplateError as e:
                 raise Problems([Problem(e.pos, f"{e.where} ({lang}): {e.message}", "fix the `{{ … }}` in this text")]) from None
-            self.base = {"game": gc.game, "data": gc.game["data"], "palette": game.palette, "lang": lang}
+            self.base = gc.base()
             self.cards = {cid: [{**view, "copies": it.copies} for view, it in zip(gc.game["decks"][cid], comp.items)]
                           for cid, comp in game.components.items()}
 

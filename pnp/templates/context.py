@@ -100,7 +100,14 @@ class GameContext:
             }
         data_pos = game.meta.at("data")
         raw_data = localise(game.data, lang, langs, "game.yaml `data`", data_pos)
-        base = {"game": self.game, "palette": game.palette, "lang": lang}
+        from pnp.content.phrases import section
+        from pnp.templates.phrases import Phrases
+        # `rule(…)`: a rules.yaml entry through its phrase; the phrases' texts are part of `game`, so
+        # whatever fingerprints the game (a warm session's cache) sees a reworded phrase
+        self.rule = Phrases(game, self, lang).say
+        self.game["phrases"] = dict(section((getattr(game, "phrases", None) or {}).get(lang), "phrases"))
+        self.game["data"] = raw_data   # what a phrase called from a data text sees while data renders
+        base = {"game": self.game, "palette": game.palette, "lang": lang, "rule": self.rule}
         self.game["data"] = localise(game.data, lang, langs, "game.yaml `data`", data_pos,
                                      _renderer({**base, "data": raw_data}))
         base["data"] = self.game["data"]
@@ -112,7 +119,12 @@ class GameContext:
             self.game["decks"][comp.id] = [card_view(it, comp.id, i, lang, langs, base)
                                            for i, it in enumerate(comp.items)]
 
+    def base(self) -> dict:
+        """What a booklet or any text outside a card sees: data, game, palette, lang and rule."""
+        return {"data": self.game["data"], "game": self.game, "palette": self.game["palette"], "lang": self.lang,
+                "rule": self.rule}
+
     def face(self, comp, index: int, copy: int = 0) -> dict:
         return {"card": self.game["decks"][comp.id][index], "deck": self.game["components"][comp.id],
                 "game": self.game, "lang": self.lang, "palette": self.game["palette"], "copy": copy,
-                "data": self.game["data"]}
+                "data": self.game["data"], "rule": self.rule}
