@@ -4,4 +4,5 @@ from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("criminal-poker", check=checks.check, summary=logic.summary, report=logic.report,
                 configs=lazy("pnp.games.criminal_poker.simulate", "configs"),
-                simulate=lazy("pnp.games.criminal_poker.simulate", "simulate"))
+                simulate=lazy("pnp.games.criminal_poker.simulate", "simulate"),
+                labels=lazy("pnp.games.criminal_poker.simulate", "labels"))

@@ -4,4 +4,5 @@ from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("lady-alice", check=checks.check, summary=report.summary, report=report.report,
                 configs=lazy("pnp.games.lady_alice.simulate", "configs"),
-                simulate=lazy("pnp.games.lady_alice.simulate", "simulate"))
+                simulate=lazy("pnp.games.lady_alice.simulate", "simulate"),
+                labels=lazy("pnp.games.lady_alice.simulate", "labels"))
