@@ -2,7 +2,7 @@
 simulated by its rules beside the deck statistics, and a simulated state no rule covers as an error."""
 from __future__ import annotations
 
-import json
+import os
 
 import booklet_game
 from conftest import install_plugin, run_pnp
@@ -42,7 +42,7 @@ def test_a_state_no_rule_covers_is_an_error_of_the_report(tmp_path, monkeypatch)
                           "tiny = stuckrules:plugin")
     root = booklet_game.make(tmp_path, extra="rules: tiny")
     r = run_pnp("report", "tiny", "--lang", "en", "--games", "5", "--out", tmp_path / "out", cwd=root,
-                env={"PYTHONPATH": str(site)})
+                env={"PYTHONPATH": os.pathsep.join(filter(None, [str(site), os.environ.get("PYTHONPATH")]))})
     assert r.returncode == 1, r.stdout + r.stderr
     assert "a simulated game reached a state no rule covers: standard, 3: the deck ran out and no rule says what " \
            "then (5 of 5 games)" in r.stderr

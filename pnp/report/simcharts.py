@@ -27,6 +27,7 @@ def runs(game, plugin, games: int, seed: int = 0, jobs: int = 1) -> list[dict]:
 
 def charts(game, plugin, lang: str, got: list[dict]) -> list[Chart]:
     """The charts of `got` (runs), titled and labelled in `lang`."""
+    got = [r for r in got if r["ends"]]   # a setting where no game reached an end (all uncovered) has nothing to chart
     if not got:
         return []
     w = words(lang)
@@ -61,7 +62,7 @@ def charts(game, plugin, lang: str, got: list[dict]) -> list[Chart]:
                      tuple((w[k], tuple(round(100 * r[field], 1) for r in got))
                            for k, field in (("deck_out", "deck_out"), ("ties", "ties"), ("nobody", "nobody_won"))),
                      x_label=w["setting"], y_label=w["share"], source="simulate", key="sim-events"))
-    return out
+    return [c for c in out if c.series]
 
 
 def uncovered(got: list[dict]) -> list[str]:
