@@ -244,10 +244,11 @@ def summary(game):
 
 def report(game):
     cards = _cards(game)
-    from pnp.games.criminal_poker.published import TYPE_WORDS
+    kinds = {"physical": {"en": "physical", "zh-TW": "物證"}, "statement": {"en": "statement", "zh-TW": "陳述"},
+             "witness": {"en": "witness", "zh-TW": "目擊"}, "weapon": {"en": "weapon", "zh-TW": "兇器"}}
     charts = [{"title": {"en": "Innocence values by evidence type", "zh-TW": "各類證據的無辜值"},
                "labels": ["0", "1", "2", "3", "4"],
-               "series": [[TYPE_WORDS.get(t, t), [sum(1 for tt, v in cards if tt == t and v == k) for k in range(5)]]
+               "series": [[kinds[t], [sum(1 for tt, v in cards if tt == t and v == k) for k in range(5)]]
                           for t in ("physical", "statement", "witness", "weapon")],
                "component": "evidence", "x_label": {"en": "innocence value", "zh-TW": "無辜值"},
                "y_label": {"en": "cards", "zh-TW": "張數"}}]
