@@ -253,7 +253,7 @@ def report(game):
                "component": "evidence", "x_label": {"en": "innocence value", "zh-TW": "無辜值"},
                "y_label": {"en": "cards", "zh-TW": "張數"}}]
     sims = {n: simulate(cards, n) for n in SUSPECTS}
-    how = {"weapon": {"en": "weapon", "zh-TW": "凶器"}, "innocence": {"en": "innocence", "zh-TW": "無辜值"},
+    how = {"weapon": {"en": "weapon", "zh-TW": "兇器"}, "innocence": {"en": "innocence", "zh-TW": "無辜值"},
            "valid-cards": {"en": "valid cards", "zh-TW": "有效證據張數"}, "co-murderers": {"en": "co-murderers", "zh-TW": "共同兇手"}}
     charts.append({"title": {"en": f"How the murderer is decided ({DEALS} deals per player count, %)",
                              "zh-TW": f"兇手如何判定（每種人數 {DEALS} 次發牌，%）"},
