@@ -217,7 +217,9 @@ def _words(spec):
             for p, v in params(entry).items():
                 means = spec.means_of(name, p)
                 key, table = spec.table(lang, name, p)
-                if means and (isinstance(v, str) or isinstance(v, bool)) and not any(k == v and type(k) is type(v) for k in table):
+                text = section(doc, "phrases").get(name)
+                shown = means or (isinstance(text, str) and p in (_names(text) or ()))   # words the phrase prints
+                if shown and (isinstance(v, str) or isinstance(v, bool)) and not any(k == v and type(k) is type(v) for k in table):
                     yield error(_at(section(doc, "words"), key, _phrase_file(game, lang)) if key else _phrase_file(game, lang),
                                 f"phrases.{lang}.yaml has no words for `{p}: {v}` (rule `{name}`) — add them under "
                                 f"`words:`", check=CHECK)
@@ -245,6 +247,16 @@ def _calls(spec, texts):
                             f"{', '.join(list(spec.entries)[:6])} …", check=CHECK)
                 continue
             have = params(spec.entries[name])
+            kwargs = dict(kwargs)   # the parse is cached: not changed here
+            param = kwargs.pop(None, None)
+            if param is not None and param not in have:
+                yield error(where, f"rule({name!r}, {param!r}): `{name}` has no parameter `{param}` (it has "
+                            f"{', '.join(have) or 'none'})", check=CHECK)
+            elif param is not None and isinstance(have[param], (str, bool)):
+                for lg in _langs(spec.game, lang):
+                    if spec.table(lg, name, param)[1].get(have[param]) is None:
+                        yield error(where, f"rule({name!r}, {param!r}) prints `{param}: {have[param]}`, but "
+                                    f"phrases.{lg}.yaml has no words for it — add them under `words:`", check=CHECK)
             for k, v in kwargs.items():
                 if k in have and have[k] != v:
                     yield error(where, f"rule({name!r}, {k}={v!r}) expects {k} {v!r}, but rules.yaml says "
@@ -283,6 +295,8 @@ def _rule_calls(text: str) -> list:
         if isinstance(call.node, nodes.Name) and call.node.name == "rule" and call.args \
                 and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str):
             kw = {k.key: k.value.value for k in call.kwargs if isinstance(k.value, nodes.Const)}
+            if len(call.args) > 1 and isinstance(call.args[1], nodes.Const):
+                kw[None] = call.args[1].value    # rule('x', 'param'): the words of one parameter
             out.append((call.args[0].value, kw, call.lineno))
     if len(_parsed) > 4096:
         _parsed.clear()
