@@ -39,7 +39,7 @@ ABOUT = {
     "scoring": {"en": r"\bbonus(?:es)?\b", "zh-TW": r"加分"},
     "winner": {"en": r"\bbest student\b", "zh-TW": r"最得意的門生"},
     "all_blue_bonus": {"en": r"\bbonus for a fully right\b|\bbonus goes to\b", "zh-TW": r"加分給"},
-    "all_blue_five": {"en": r"\bfully right when\b", "zh-TW": r"就是完全正確|就算完全正確"},
+    "all_blue_five": {"en": r"\bfully right when\b", "zh-TW": r"就是完全正確|個藍色就算"},
     "all_red_three": {"en": r"\bmissing category is never checked\b|\ball red covers\b",
                       "zh-TW": r"缺少的類別沒有人檢查"},
     "three_player_claim": {"en": r"\bmissing category aloud\b|\bsection of the missing category\b|\bmissing category's section\b",
