@@ -71,7 +71,7 @@ MEANS = {
     "suspicion_limits.exact_repeat": {"allowed": {"en": r"\bmay freely\b", "zh-TW": r"^(?!不)可以"},
                                       "forbidden": {"en": r"\bno suspicion may\b|\bmay not\b", "zh-TW": r"不可以|不能"}},
     "suspicion_limits.covered_element": {"allowed": {"en": r"\bmay freely\b", "zh-TW": r"^(?!不)可以"},
-                                         "forbidden": {"en": r"\bnone may\b|\bmay not\b", "zh-TW": r"不可以|不能"}},
+                                         "forbidden": {"en": r"\bno suspicion may\b|\bmay not\b", "zh-TW": r"不可以|不能"}},
     "verdict.who": {"everyone": {"en": r"\basker too\b", "zh-TW": r"包括發問"},
                     "others": {"en": r"\bexcept the asker\b", "zh-TW": r"發問者以外"}},
     "verdict.blue": {"names_your_card": {"en": r"\bblue if it names\b", "zh-TW": r"(?<!沒)猜中你的牌放藍"},
