@@ -206,3 +206,10 @@ def test_a_bold_line_ends_a_sentence():
     from pnp.rules import phrasescan
     got = [s for _o, s in phrasescan.sentences("**Accusing**\nWith 3 players you need all blue")]
     assert got == ["Accusing", "With 3 players you need all blue"]
+
+
+def test_a_phrase_that_computes_from_its_number_is_a_finding(tmp_path):
+    _root, folder = _game(tmp_path, phrases_en=PHRASES_EN.replace("holds {{ size }} cards", "holds {{ raw.size + 1 }} cards"))
+    found = _phrase_findings(folder)
+    assert any("phrases.en.yaml:3:" in f and "prints “Each player holds 4 cards.”, where its `size` (3) does not show"
+               in f for f in found), found

@@ -19,7 +19,7 @@ BREAK = re.compile(r"[.!?;。！？；]+[†‡*]*(?=\s|$|[\"'”’)）」』*_
 MARKUP = re.compile(r"[*_`]+|!?\[|\]\([^)]*\)")
 NUMBER = {
     "en": re.compile(r"(?<![\w.])\d+(?![\w.])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                     r"once|twice|thrice|single)\b", re.I),
+                     r"twice|thrice)\b", re.I),
     "zh-TW": re.compile(r"\d+|[一二兩三四五六七八九十]+(?=[次張位個人點格回輪局枚顆塊名種組份步天小時])"),
 }
 NUMBER_ANY = re.compile(r"\d+")

@@ -37,6 +37,10 @@ def _shift(pos: Pos, lines: int) -> Pos:
     return Pos(pos.file, (pos.line or 1) + lines, 1) if lines else pos
 
 
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _phrase_file(game, lang) -> Pos:
     path = file_for(game.root, lang)
     return Pos(display_path(path), 1, 1)
@@ -87,7 +91,7 @@ class Spec:
         for name, about in self.about.get(lang, {}).items():
             if name in self.entries:
                 entry = params(self.entries[name])
-                nums = any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in entry.values())
+                nums = any(_number(v) or (isinstance(v, list) and v and all(_number(x) for x in v)) for v in entry.values())
                 out.append(scan.compile_sign(name, about, self.patterns(lang, name), nums))
         return out
 
@@ -191,6 +195,7 @@ def _phrases(spec):
                     yield error(pos, f"the phrase of `{name}` ({lang}) does not print its `{p}` (rules.yaml: "
                                 f"{params(spec.entries[name])[p]!r}) — write `{{{{ {p} }}}}` where it belongs",
                                 check=CHECK)
+            yield from _numbers_shown(spec, lang, name, pos)
             for pat in spec.patterns(lang, name):
                 import re
                 m = re.search(pat, raw, re.I)
@@ -203,6 +208,28 @@ def _phrases(spec):
             if name not in phr and game.phrases:
                 yield error(_at(game.entries, name, game.pos), f"rule `{name}` has no phrase in phrases.{lang}.yaml, "
                             f"so it cannot be printed in {lang} — add `{name}: …` under `phrases:`", check=CHECK)
+
+
+def _numbers_shown(spec, lang, name, pos):
+    """Each number of the entry that the phrase prints shows as itself (or its words) in the rendered phrase:
+    a phrase that computes from it (`{{ raw.size + 1 }}`) prints another rule."""
+    import re
+    from pnp.rules import memo
+    from pnp.templates.phrases import word_of
+    try:
+        text = memo.context(spec.game, lang).rule(name)
+    except Exception:   # the build reports what does not render
+        return
+    entry = params(spec.entries[name])
+    doc = spec.game.phrases.get(lang)
+    for p in spec.printed(lang, name):
+        v = entry[p]
+        if not _number(v):
+            continue
+        shown = word_of(doc, name, p, v)
+        if not re.search(scan.word_pattern(str(shown)) if shown[:1].isalpha() else rf"(?<![\d.]){re.escape(str(shown))}(?![\d.])", text):
+            yield error(pos, f"the phrase of `{name}` ({lang}) prints “{text}”, where its `{p}` ({v}) does not show — "
+                        f"print `{{{{ {p} }}}}` as it is", check=CHECK)
 
 
 def _words(spec):
