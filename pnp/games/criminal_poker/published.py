@@ -21,8 +21,8 @@ def _pos(m, key, default):
 # says, and the values each parameter may take. `api.judge` reports a deviation at the entry's line.
 RULES = {
     "sheriff_mode": {"rule": "sheriff mode is 1 sheriff and 3–5 suspects", "sheriff": (1,), "suspects": ([3, 4, 5],)},
-    "detective_mode": {"rule": "detective mode is 3–5 suspects, the detective among them", "suspects": ([3, 4, 5],),
-                       "detective": ("one_of_suspects",)},
+    "detective_mode": {"rule": "detective mode is 3–5 suspects, the detective among them",
+                       "detective": ("one_of_suspects",), "suspects": ([3, 4, 5],)},
     "evidence_deck": {"rule": "with n suspects the evidence deck is 3(n − 2) physical cards and every other evidence card",
                       "physical_per_suspect": (3,), "physical_less": (2,), "others": ("all",)},
     "deal_sheriff": {"rule": "sheriff mode deals the sheriff card and one citizen card per suspect",
@@ -32,8 +32,8 @@ RULES = {
     "identity_reveal": {"rule": "the sheriff or detective reveals; without special roles citizens may reveal too",
                         "leader": ("reveals",), "citizens": ("may_reveal_without_specials",)},
     "special_roles": {"rule": "the mastermind and the sociopath replace citizens, and then only the sheriff or the "
-                      "detective reveals", "kinds": (["mastermind", "sociopath"],), "replace": ("citizen",),
-                      "reveal": ("leader_only",)},
+                      "detective reveals", "replace": ("citizen",), "reveal": ("leader_only",),
+                      "kinds": (["mastermind", "sociopath"],)},
     "special_limit": {"rule": "sheriff mode limits special roles only by the cards; in detective mode the detective "
                       "and the special roles do not outnumber the citizens",
                       "sheriff": ("cards_only",), "detective": ("not_more_than_citizens",)},
