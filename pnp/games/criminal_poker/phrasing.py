@@ -49,7 +49,7 @@ ABOUT = {
     # who is the murderer
     "all_cards_count": _both(r"shown or hidden|revealed\b[^.;]*\bhidden|hidden\b[^.;]*\bcount|every card\b[^.;]*\b(holds|counts)",
                              r"公開或覆蓋|公開與否|覆蓋的牌[^。]*計入|公開的牌[^。]*計入"),
-    "weapon": _both(r"murder weapon|\bweapon\b", r"兇器"),
+    "weapon": _both(r"murder weapon|\bweapon\b|whoever holds (it|the)\b", r"兇器|持有者"),
     "physical": _both(r"\bphysical\b", r"物證"),
     "statement": _both(r"self-statements?", r"自我陳述"),
     "witness": _both(r"\beyewitness|\baccounts?\b", r"目擊證言|證言"),

@@ -51,15 +51,24 @@ def _booklets(game):
 
 
 def _faces(game, ctxs, rendered, api):
+    from pnp.games.criminal_poker.phrasing import PLACES
     layouts = api.layouts(game)
     for cid, comp in game.components.items():
-        if cid not in ("evidence", "setup"):
+        if cid not in ("evidence", "help", "setup"):
             continue
         for lang, ctx in ctxs.items():
             items = list(_read(layouts, game, comp, ctx, api))
             for it, texts, where, _rows in items:
+                joined = "\n".join(texts).lower()
                 if cid == "evidence":
-                    yield from _evidence(game, it, "\n".join(texts).lower(), texts, lang, rendered, where)
+                    yield from _evidence(game, it, joined, texts, lang, rendered, where)
+                    continue
+                flat = " ".join(joined.split())
+                for name in PLACES.get(f"deck:{cid}", ()):   # the card's text prints them: its faces must show them
+                    ph = " ".join(MARKUP.sub("", ctx.rule(name)).lower().split())
+                    if ph not in flat:
+                        yield error(where, f"the printed `{cid}` card `{it.id}` ({lang}) does not show the rule "
+                                    f"`{name}` (“{ph}”) — its layouts must print the card's text", it.id, "rule-text")
             if cid == "setup":
                 yield from _setup_rows(game, items, lang)
 
