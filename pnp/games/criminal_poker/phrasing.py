@@ -117,7 +117,7 @@ MEANS = {
               "ignored": _both(r"do not count|don't count", r"不計入")},
     "hidden": {"counts": _both(r"so do|hidden count", r"(?<!不)要計入|也計入"),
                "ignored": _both(r"do not\b|don't", r"不計入")},
-    "holder": {"murderer": _both(r"is the murderer", r"是兇手"), "innocent": _both(r"innocent", r"清白|無罪")},
+    "holder": {"murderer": _both(r"is the murderer", r"是兇手"), "innocent": _both(r"innocent", r"清白")},
     "physical.count": {"all": _both(r"add up|all count", r"相加|加總"), "one": _both(r"only one", r"只算")},
     "statement.count": {"highest": _both(r"highest|largest", r"最高"), "all": _both(r"add up", r"全部|相加")},
     "innocence": {"lowest": _both(r"lowest|least", r"最低"), "highest": _both(r"highest|most", r"最高")},
