@@ -17,7 +17,7 @@ ABOUT = {
     # who plays
     "sheriff_mode": _both(r"sheriff mode\b[^.;]*\bsuspects\b", r"警長模式.*位嫌疑犯"),
     "detective_mode": _both(r"detective mode\b[^.;]*\bsuspects\b|detective[^.;]*\b(among the suspects|is (also )?a suspect)",
-                            r"偵探模式.*位嫌疑犯|偵探.*(也是|不是)嫌疑犯"),
+                            r"偵探模式[^。；]*[–~～至到][^。；]*位嫌疑犯|偵探.*(也是|不是)嫌疑犯"),
     # setup
     "evidence_deck": _both(r"evidence deck|deck holds|cards? (go|goes) (in|into) the deck", r"證據牌庫|牌庫(放入|有|共)"),
     "deal_sheriff": _both(r"sheriff card|citizen cards?\b[^.;]*\bper suspect|sheriff mode\b[^.;]*\bcitizens?\b",
