@@ -18,7 +18,7 @@ HOLE = "\u2042"   # ⁂ stands where a tag printed something (never a word nor a
 BREAK = re.compile(r"[.!?;。！？；]+[†‡*]*(?=\s|$|[\"'”’)）」』*_])|[。！？；]|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d+[.)])[ \t]|\||\n#+[ \t]|(?<=\*\*)[ \t]*\n")
 MARKUP = re.compile(r"[*_`]+|!?\[|\]\([^)]*\)")
 NUMBER = {
-    "en": re.compile(r"(?<![\w.])\d+(?![\w.])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    "en": re.compile(r"(?<![\w.])\d+(?!\w|\.\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                      r"twice|thrice)\b", re.I),
     "zh-TW": re.compile(r"\d+|[一二兩三四五六七八九十]+(?=[次張位個人點格回輪局枚顆塊名種組份步天小時])"),
 }
