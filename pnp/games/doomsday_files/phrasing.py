@@ -81,9 +81,9 @@ ABOUT = {
     "no_case_to_pass": _both(r"\bno card in hand\b|\bnothing to pass\b", r"手上沒有牌|無牌可傳"),
     "case_limit_moves": _both(r"\bcase limit\b", r"案件上限"),
     # ---- the end
-    "heretic_win": _both(r"\bheretic wins\b", r"異教徒[^。；]{0,6}獲勝"),
-    "guardian_claim": _both(r"\bclaim (succeeds|fails)\b|\bnames? any allies\b|\bnamed player\b",
-                            r"宣告(成功|失敗)|指認任意|被指認而不是"),
+    "heretic_win": _both(r"\bheretic wins\b|\bdoom reaches\b[^.;]*\bwins?\b", r"異教徒[^。；]{0,6}獲勝|末日指數達到[^。；]*獲勝"),
+    "guardian_claim": _both(r"\bclaim (succeeds|fails)\b|\bnames? any allies\b|\bnamed player\b|\bwrong ally\b|"
+                            r"\bdoom rises by half\b", r"宣告(成功|失敗)|指認任意|被指認而不是|指認錯誤"),
     "guardian_target": _both(r"\bguardians'? target\b|\bguardians\b[^.;]*\btotal difficulty\b",
                              r"守護者的目標|守護者[^。；]*難度合計"),
     "apostate_win": _both(r"\bapostate wins\b", r"叛教者[^。；]*獨自獲勝"),
@@ -172,8 +172,10 @@ MEANS = {
     "spectator_win.ends_game": {False: _both(r"cannot end", r"不能提早"), True: _both(r"goal ends the game", r"就結束遊戲")},
 }
 
-# the pieces that print rules besides the booklet: the player aids
+# the pieces that print rules besides the booklet: the player aids, and the family secrets whose
+# cards state the guardians' claim and the heretic's win
 PLACES = {
+    "deck:secrets": ["claim_victory", "guardian_claim", "guardian_target", "heretic_win"],
     "doomsday-files/aid-turn": ["draw_phase", "resolve_cases", "pass_case", "take_case", "untaken_case",
                                 "passing_hints", "claim_victory", "end_phase", "turn_order"],
     "doomsday-files/aid-resolve": ["case_corner", "resolve_showing", "symbols", "forbidden_symbols", "monster",
