@@ -32,7 +32,7 @@ ABOUT = {
     # ---- a turn
     "turn_order": _both(r"\btakes? (the|their) (next )?turn\b|\bplay (then )?(goes|passes) to\b|\bturns (then )?pass to\b",
                         r"輪到[^。；]*玩家|依[^。；]*輪流進行"),
-    "draw_phase": _both(r"\bdraw phase\b[^.;]*\bdraw\b[^.;]*\bfrom the deck\b", r"抽牌階段[^。；]*從牌庫抽"),
+    "draw_phase": _both(r"\bdraw\b[^.;]*\baction cards from the deck\b", r"從牌庫抽[^。；]*行動牌"),
     "resolve_cases": _both(r"\bresolve\b[^.;]*\b(in a|each|this|a) turn\b|\bresolve no more\b",
                            r"每回合[^。；]*結算|不能再結算"),
     "resolve_showing": _both(r"\bshow (cards|your hand)\b[^.;]*\b(one at a time|until)\b|\bhold cards back\b",
@@ -49,8 +49,7 @@ ABOUT = {
                               r"誰傳來|調整擺放|做記號"),
     "claim_victory": _both(r"\b(only|may)\b[^.;]*\bclaim victory\b|\bclaim victory\b[^.;]*\b(a|per|each) turn\b",
                            r"(只有|可以)[^。；]*宣告勝利|宣告勝利[^。；]*每回合"),
-    "end_phase": _both(r"\bend phase\b[^.;]*\b(keep|hand|cards)\b|\bat most\b[^.;]*\bcards in hand\b",
-                       r"結束階段[^。；]*手牌|手牌至多"),
+    "end_phase": _both(r"\bat most\b[^.;]*\bcards in hand\b", r"手牌至多"),
     # ---- cases
     "symbols": _both(r"\b(gun|magnifier|star) counts? as\b|\b(magnifier|star) as\b",
                      r"(槍枝|放大鏡|星星)[^。；]*(算|代表)"),
