@@ -44,17 +44,12 @@ def _setup_numbers():
 
 # game.yaml `data:` texts (player aids, the doom sheet)
 DATA_TEXTS = {
-    "turn_aid": Spec(("draw", "case_limit", "hand_limit", "case_penalty", "doom_step"),
-                     words={"zh-TW": ["本回合不能再結算", "必須"], "en": ["resolve no more this turn", "required"]}),
-    "resolve_aid": Spec(("monster_draw", "doom_step", "forbidden_power", "forbidden_cost", "profession_draw"),
-                        words={"zh-TW": ["武力 ≥ 難度", "調查 ≥ 難度"],
-                               "en": ["force ≥ difficulty", "investigate ≥ difficulty"]}),
     "sanity_aid": Spec(("sanity_start", "case_limit", "case_penalty", "doom_step", "profession_draw")),
-    "doom_aid": Spec(("doom_step", "doom_max", "guardian_target"), words={"zh-TW": ["異教徒"], "en": ["heretic"]}),
+    "doom_aid": Spec(("doom_step",)),
     "setup_aid": Spec(("setup",), sequence=_setup_numbers),
-    "forbidden_note": Spec(("forbidden_cost",)),
+    "forbidden_note": Spec(),
     "doom_hint": Spec(("doom_start",)),
-    "claim_note": Spec(("doom_max",), words={"zh-TW": ["一半", "無條件進位"], "en": ["half", "rounded up"]}),
+    "claim_note": Spec(),
     "heretic_note": Spec(("doom_max",), words={"zh-TW": ["異教徒"], "en": ["heretic"]}),
 }
 # data.effects.<name>.text that restate a base rule
@@ -65,10 +60,11 @@ EFFECT_TEXTS = {
 }
 # family secrets by role: every `when` and `goal` (a secret has no numbers of its own)
 SECRET_TEXTS = {
-    ("guardian", "goal"): Spec(("guardian_target", "doom_max"),
-                               words={"zh-TW": ["一半", "無條件進位"], "en": ["half", "rounded up"]}),
+    # the guardian's and the heretic's goals print their rules through rule(…): the numbers shown must
+    # still be the rules' own
+    ("guardian", "goal"): Spec(shows=(L.GUARDIAN_TARGET,)),
     ("heretic", "when"): Spec(("doom_max",)),
-    ("heretic", "goal"): Spec(("doom_max",)),
+    ("heretic", "goal"): Spec(shows=(L.DOOM_MAX,)),
     ("apostate", "goal"): Spec(("apostate_target",)),
     ("seeker", "goal"): Spec(("seeker_forbidden", "seeker_mysteries")),
     ("doomsayer", "goal"): Spec(("doomsayer_doom",)),
@@ -237,13 +233,12 @@ def check(game, rendered: bool = True):
     return out
 
 
-# the rules booklet (rules.<lang>.md) takes every rule number from data; examples (`> …` notes) may
-# use numbers of their own
-BOOKLET_REFS = ("setup", "min_players", "max_players", "doom_max", "doom_start", "doom_step", "sanity_start",
-                "case_limit", "case_penalty", "hand_limit", "draw", "deal", "deal_cases", "profession_draw",
-                "monster_draw", "forbidden_cost", "forbidden_power", "plain_power", "forbidden_difficulty",
-                "forbidden_count", "difficulty_min", "difficulty_max", "guardian_target", "apostate_target",
-                "seeker_forbidden", "seeker_mysteries", "doomsayer_doom", "cursed_covered")
+# the rules booklet (rules.<lang>.md) prints its rules through their phrases (`{{ rule('…') }}`, with the
+# numbers of the rules.yaml entries, which published.py pins to the published rules and to `data:`); the
+# numbers it prints besides, of the deck and the setup, it takes from data. Examples (`> …` notes) may
+# use numbers of their own.
+BOOKLET_REFS = ("setup", "min_players", "max_players", "deal", "deal_cases", "forbidden_count",
+                "forbidden_difficulty", "difficulty_min", "difficulty_max")
 _RAISES = re.compile(r"神智上限\s*[+＋]|sanity limit\s*\+", re.I)
 
 

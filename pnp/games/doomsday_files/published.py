@@ -41,6 +41,11 @@ RULES = {
                   "may_refuse": (True,), "limit": (3,), "at_zero_sanity": (False,)},
     "untaken_case": {"rule": "a case nobody takes is discarded when it comes back, and doom rises by 1",
                      "then": ("discard",), "doom": (1,)},
+    "passing_hints": {"rule": "a player passing a case may not say or hint what kind it is or how difficult",
+                      "allowed": (False,)},
+    "case_arrangement": {"rule": "a player may arrange the cases in front of them and remember who passed each, but "
+                                 "keep no marks and ask nobody",
+                         "rearrange": (True,), "notes": (False,)},
     "claim_victory": {"rule": "only a guardian or the apostate claims victory, once a turn",
                       "who": ("guardian_or_apostate",), "per_turn": (1,)},
     "end_phase": {"rule": "keep at most 5 cards; with 3 or more cases, lose 2 sanity",
@@ -61,6 +66,8 @@ RULES = {
     "sanity_zero": {"rule": "at sanity 0 doom rises by 1, and by 1 more for each unresolved case the player "
                             "discards; on their own turn they may only pass a case",
                     "doom": (1,), "per_discarded_case": (1,), "discards": ("open_cases",), "own_turn": ("pass_only",)},
+    "sanity_zero_effects": {"rule": "at sanity 0 a player can use no card effect, and no card effect touches them",
+                            "use_effects": (False,), "touched": (False,)},
     "recovery": {"rule": "at the start of their next turn the player draws 2 professions, keeps 1 over the old one, "
                          "and sanity returns to the limit",
                  "professions": (2,), "keep": (1,), "cover_old": (True,), "sanity": ("limit",)},
