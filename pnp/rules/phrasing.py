@@ -227,7 +227,7 @@ def _numbers_shown(spec, lang, name, pos):
         if not _number(v):
             continue
         shown = word_of(doc, name, p, v)
-        if not re.search(scan.word_pattern(str(shown)) if shown[:1].isalpha() else rf"(?<![\d.]){re.escape(str(shown))}(?![\d.])", text):
+        if not re.search(scan.word_pattern(str(shown)) if shown[:1].isalpha() else rf"(?<![\d.]){re.escape(str(shown))}(?!\d|\.\d)", text):
             yield error(pos, f"the phrase of `{name}` ({lang}) prints “{text}”, where its `{p}` ({v}) does not show — "
                         f"print `{{{{ {p} }}}}` as it is", check=CHECK)
 
