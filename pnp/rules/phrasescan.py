@@ -16,7 +16,7 @@ TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 HOLE = "\u2042"   # ⁂ stands where a tag printed something (never a word nor a number)
 # a sentence ends at its punctuation, a blank line, a list item, a table cell, a heading or a bold line
 BREAK = re.compile(r"[.!?;。！？；]+[†‡*]*(?=\s|$|[\"'”’)）」』*_])|[。！？；]|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d+[.)])[ \t]|\||\n#+[ \t]|(?<=\*\*)[ \t]*\n")
-MARKUP = re.compile(r"[*_`]+|!?\[|\]\([^)]*\)")
+MARKUP = re.compile(r"[*_`]+|!?\[|\]\([^)]*\)|(?:^|(?<=\n))[ \t]*>[ \t]?")
 NUMBER = {
     "en": re.compile(r"(?<![\w.])\d+(?!\w|\.\d)|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                      r"twice|thrice)\b", re.I),

@@ -26,6 +26,7 @@ from pnp.rules import phrasescan as scan
 from pnp.templates.phrases import params
 
 CHECK = "rules:phrase"
+NOT_READ = ("id", "int", "number", "enum", "bool", "image", "icon", "colour", "color", "ref")   # field types
 
 
 def _at(m, key, default: Pos) -> Pos:
@@ -120,6 +121,8 @@ def _texts(game):
             continue
         for item in comp.items:
             for k, v in item.data.items():
+                if k == "id" or (comp.fields.get(k) or ("text",))[0] in NOT_READ:
+                    continue   # ids, references and codes are not read by players
                 yield from _strings(f"deck:{comp.id}", v, item.at(k), None, game.languages)
     yield from _strings("data", game.meta.get("data"), _at(game.meta, "data", game.pos), None, game.languages)
     from pnp.rules import memo
