@@ -273,11 +273,11 @@ def _booklet(game):
                             f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
                             check="print")
         try:
-            g = api.context(game, lang).game
+            ctx = api.context(game, lang).base()   # data, game, palette, lang and rule(…), as the build has them
         except Exception:       # the build reports untranslatable data itself
             continue
         src = Source(path, shown, game, None)
-        out = src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})
+        out = src.render(ctx)
         if out is None:
             continue            # a template error: the build reports it at its line
         yield from _decisions(game, lang, shown, out)
@@ -318,5 +318,5 @@ def _decisions(game, lang, shown, out):
             pos = (why.at(lang) if isinstance(why, dict) and hasattr(why, "at") else
                    entry.at("why") if hasattr(entry, "at") else Pos(shown, 1, 1))
             yield error(pos, f"the edition decision `{name}` is not listed with this reason in the rules booklet "
-                        f"({lang}) under “{title}” — copy the sentence there, or change both together",
+                        f"({lang}) under “{title}” — print it there with `{{{{ game.rules.{name}.why }}}}`",
                         check="print")
