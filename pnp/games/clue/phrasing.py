@@ -44,7 +44,8 @@ ABOUT = {
                                  r"\bmoved into a room by\b", r"因為別人的推測被移|被移進房間"),
     # suggesting
     "suggestion": _both(r"\bsuggest(?:s|ion|ions)?\b", r"推測"),
-    "refute": _both(r"\brefut|\bchecks? (?:their|his|her|your) hand\b|\bshows? you\b", r"否定|對照手牌|給你看"),
+    "refute": _both(r"\brefut|\bchecks? (?:their|his|her|your) hand\b|\bshows? you\b|\bholds? none of\b",
+                    r"否定|對照手牌|給你看"),
     "refuted": _both(r"\bcard is shown\b|\bshown a card\b", r"給你看牌"),
     "unrefuted": _both(r"\b(?:nobody|no one) (?:can|could) (?:show|refute)\b", r"沒有任何人能否定|無人能否定"),
     # accusing and the end
