@@ -73,17 +73,17 @@ def _booklet_findings(tmp_path, lang, old, new):
 
 def test_booklet_numbers_come_from_data(tmp_path):
     line = next(i for i, t in enumerate((ROOT / "content/lady-alice/rules.en.md").read_text("utf-8").splitlines(), 1)
-                if "accusation was right |" in t)
-    msgs = _booklet_findings(tmp_path / "b", "en", "| +{{ data.scoring.accuser }} |", "| +3 |")
+                if "{{ rule('scoring') }}" in t)
+    msgs = _booklet_findings(tmp_path / "b", "en", "{{ rule('scoring') }}", "Bonus: +3 to the right accuser.")
     assert any(re.search(rf"rules\.en\.md:{line}:\d+: .*types the bonus “\+3”", m) for m in msgs), msgs
-    # the capacity sentence takes the player count instead of the capacity: caught by the stand-ins
-    msgs = _booklet_findings(tmp_path / "c", "en", "at most {% for n, c in data.capacity.items() %}{{ c }} tokens",
-                             "at most {% for n, c in data.capacity.items() %}{{ n }} tokens")
+    # a capacity printed from the wrong key (the player count): caught by the stand-ins
+    msgs = _booklet_findings(tmp_path / "c", "en", "Tokens are bets:",
+                             "A field holds {{ data.deal | list | first }} tokens. Tokens are bets:")
     assert any(re.search(r"rules\.en\.md:\d+:1: .*prints “3 tokens”, a rule number that does not come from the data", m)
                for m in msgs), msgs
-    # a rule that is never stated
-    msgs = _booklet_findings(tmp_path / "d", "zh-TW", "| +{{ data.scoring.all_blue }} |", "| 加一分 |")
-    assert any("never states `data.scoring` for all_blue" in m for m in msgs), msgs
+    # the setup table no longer gives the capacities
+    msgs = _booklet_findings(tmp_path / "d", "zh-TW", "| {{ data.capacity[n] }} 枚 |", "| 見下文 |")
+    assert any("never states `data.capacity` for 3" in m for m in msgs), msgs
 
 
 def test_shipped_booklets_are_clean():

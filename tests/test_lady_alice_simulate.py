@@ -118,7 +118,8 @@ def test_pnp_check_reports_a_reversed_rule_at_its_line(tmp_path, game):
     path = proj / "content/lady-alice/rules.yaml"
     text = path.read_text("utf-8")
     line = game.entries.at("notebook_passes").line
-    path.write_text(_broken(text, line, "to", "left"), "utf-8")
+    # reversed to a value the phrases can word (to the right), so the aid that prints it still renders
+    path.write_text(text.replace("notebook_passes: {to: left}", "notebook_passes: {to: right}"), "utf-8")
     r = run_pnp("--project", proj, "check", "lady-alice", "--json")
     found = [f for f in json.loads(r.stdout)["lady-alice"]["findings"] if f["check"] == "rules:notebook_passes"]
     assert r.returncode == 1 and len(found) == 1, r.stdout + r.stderr

@@ -22,7 +22,7 @@ def report(tmp_path_factory):
 
     def get(game):
         if game not in _reports:
-            r = run_pnp("report", game, "--lang", "en", "--out", base)
+            r = run_pnp("report", game, "--lang", "en", "--games", "30", "--out", base)
             _reports[game] = (r, base / game)
         return _reports[game]
     return get

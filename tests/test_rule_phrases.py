@@ -183,3 +183,33 @@ def test_the_build_prints_the_phrases_and_stops_on_a_contradicting_call(tmp_path
     r = run_pnp("build", "tiny", "--out", str(out), cwd=root)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "rule('hand', size=4) expects size 4, but rules.yaml says 3" in r.stdout + r.stderr
+
+
+def test_a_value_without_words_prints_as_such_and_is_a_finding(tmp_path):
+    _root, folder = _game(tmp_path, rules=RULES.replace("direction: left", "direction: across"),
+                          en=BODY_EN + "\nPass {{ rule('turn_order', 'direction') }}.\n")
+    en = GameContext(load_game(folder), "en")
+    assert en.rule("turn_order") == "Then the player ‹direction: across› takes a turn."
+    found = _phrase_findings(folder)
+    assert any("phrases.en.yaml:" in f and "has no words for `direction: across` (rule `turn_order`)" in f
+               for f in found), found
+    assert any("rules.en.md:" in f and "rule('turn_order', 'direction') prints `direction: across`, but "
+               "phrases.en.yaml has no words for it" in f for f in found), found
+
+
+def test_one_parameter_of_no_such_name_is_a_finding(tmp_path):
+    _root, folder = _game(tmp_path, en=BODY_EN + "\nPass {{ rule('turn_order', 'way') }}.\n")
+    assert any("rule('turn_order', 'way'): `turn_order` has no parameter `way`" in f for f in _phrase_findings(folder))
+
+
+def test_a_bold_line_ends_a_sentence():
+    from pnp.rules import phrasescan
+    got = [s for _o, s in phrasescan.sentences("**Accusing**\nWith 3 players you need all blue")]
+    assert got == ["Accusing", "With 3 players you need all blue"]
+
+
+def test_a_phrase_that_computes_from_its_number_is_a_finding(tmp_path):
+    _root, folder = _game(tmp_path, phrases_en=PHRASES_EN.replace("holds {{ size }} cards", "holds {{ raw.size + 1 }} cards"))
+    found = _phrase_findings(folder)
+    assert any("phrases.en.yaml:3:" in f and "prints “Each player holds 4 cards.”, where its `size` (3) does not show"
+               in f for f in found), found

@@ -52,6 +52,8 @@ def test_every_entry_printed_as_a_literal_is_told_as_its_restatement(game):
 
 def _broken(allowed):
     vals = [v for v in allowed]
+    if any(isinstance(v, (list, dict)) for v in vals):
+        return None     # a list value is not edited in place here
     if all(isinstance(v, bool) for v in vals):
         return None if len(set(vals)) > 1 else (not vals[0])
     if all(isinstance(v, int) and not isinstance(v, bool) for v in vals):

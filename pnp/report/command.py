@@ -18,11 +18,15 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
                                            "(default: the game's first). One file per language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.option("--games", "count", default=200, show_default=True, type=click.IntRange(0, 100_000),
+              help="Games simulated per player count and mode, where the rules plug-in can play (0: none).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=None, help="Processes for the simulation (default: the cores).")
 @click.pass_context
-def report(ctx, games, lang, paper, out):
+def report(ctx, games, lang, paper, out, count, jobs):
     """Write a deck report of GAMES (all when none named): OUT/<game>/<game>.report.<lang>.pdf with the
-    components, charts of every deck, every rules check with its findings and a contact sheet of the
-    faces, plus each chart as OUT/<game>/report/<lang>/*.png.
+    components, the game simulated by its rules (`pnp simulate`, --games per setting), charts of every
+    deck, every rules check with its findings and a contact sheet of the faces, plus each chart as
+    OUT/<game>/report/<lang>/*.png. A simulated state no rule covers is an error of the report.
 
     A game that breaks its rules still gets its report, and the command exits 1; bad input writes
     nothing and exits 2."""
@@ -40,7 +44,7 @@ def report(ctx, games, lang, paper, out):
     status = EXIT_OK
     for name in names:
         for one in _langs(proj, name, lang):
-            status = _one(proj, name, one, outp, paper, status)
+            status = _one(proj, name, one, outp, paper, status, count, jobs)
     sys.exit(status)
 
 
@@ -54,11 +58,12 @@ def _langs(proj, name, lang):
         return [None]   # make_report reports the problems
 
 
-def _one(proj, name, lang, outp, paper, status):
+def _one(proj, name, lang, outp, paper, status, count=200, jobs=None):
+    from pnp.core.processes import default_jobs
     from pnp.report.make import make_report
     t0 = time.perf_counter()
     try:
-        r = make_report(proj, name, lang, outp, paper)
+        r = make_report(proj, name, lang, outp, paper, count, jobs or default_jobs())
     except Problems as e:
         for p in e.problems:
             click.echo(str(p), err=True)

@@ -54,11 +54,6 @@ class Report:
         return [f for f in self.findings if f.severity == "error"]
 
 
-def _slug(text: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return s[:48].strip("-")
-
-
 def collect_faces(prep: Prepared, resolver: Resolver, titles: dict, sets=None) -> list[ComponentFaces]:
     """Every component's distinct fronts and backs (identical faces drawn once, with their count).
     sets: a print lint SetLint that sees every face go by."""
@@ -83,6 +78,19 @@ def collect_faces(prep: Prepared, resolver: Resolver, titles: dict, sets=None) -
     return out
 
 
+def _at_rules(game) -> Pos:
+    entries = getattr(game, "entries", None)
+    return getattr(entries, "pos", None) or game.pos
+
+
+def _booklet_size(prep, resolver, comp, cf, paper) -> None:
+    """A booklet's pages and page size, as the build lays it out."""
+    from pnp.booklet import booklet
+    built = booklet.build(prep, resolver, comp, paper)
+    cf.pieces = len(built.pages)
+    cf.size_mm = (round(mm(built.size[0]), 1), round(mm(built.size[1]), 1))
+
+
 def _hook_findings(game, module, problems) -> list:
     if not problems:
         return []
@@ -93,9 +101,9 @@ def _hook_findings(game, module, problems) -> list:
 
 
 def make_report(project, game_id: str, lang: str | None = None, out: Path = Path("output"),
-                paper: str = "a4") -> Report:
-    """Write OUT/<game>/<game>.report.<lang>.pdf and OUT/<game>/report/<lang>/*.png. Raises Problems
-    on bad input."""
+                paper: str = "a4", games: int = 200, jobs: int = 1) -> Report:
+    """Write OUT/<game>/<game>.report.<lang>.pdf and OUT/<game>/report/<lang>/*.png, with `games`
+    simulated games per setting where the rules plug-in can play (0: none). Raises Problems on bad input."""
     prep = prepare(project, game_id)
     game = prep.game
     resolver = resolver_for(prep, lang)
@@ -105,6 +113,9 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     from pnp.lint.sets import SetLint
     sets = SetLint(resolver.lint, game)
     comps = collect_faces(prep, resolver, titles, sets)
+    for cf in comps:
+        if cf.comp.kind == "booklet" and cf.comp.files.get(lang):
+            _booklet_size(prep, resolver, cf.comp, cf, paper)
     if resolver.problems:
         raise Problems(resolver.problems)
 
@@ -115,15 +126,22 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     except Exception as e:  # shown in the report, like a broken report() hook
         summary = []
         hook.problems.append(f"summary() raised {e.__class__.__name__}: {e}")
+    from pnp.report import simcharts
+    played = simcharts.runs(game, module, games, jobs=jobs)
+    sim = simcharts.charts(game, module, lang, played)
+    w = words(lang)
+    lost = [error(_at_rules(game), w["uncovered"].format(what=u), check="simulate") for u in simcharts.uncovered(played)]
     findings = lint.collapse(set(prep.findings) | resolver.findings | set(sets.findings())
-                             | set(_hook_findings(game, module, hook.problems)))
+                             | set(_hook_findings(game, module, hook.problems)) | set(lost))
     page_rules = ("lint:printable-margin", "lint:stray-marks")   # about printed pages: `pnp check` and builds
-    ran = [c for c in prep.checks if c not in page_rules] + ["generic:text-fits"] + (["report"] if hook.problems else [])
-    all_charts = hook.charts + stats.generic_charts(game, lang, titles)
+    ran = ([c for c in prep.checks if c not in page_rules] + ["generic:text-fits"] + (["report"] if hook.problems else [])
+           + (["simulate"] if played else []))
+    all_charts = hook.charts + sim + stats.generic_charts(game, lang, titles)
     keyed = []
     for i, ch in enumerate(all_charts, 1):
-        stem = _slug(ch.title.split(":", 1)[-1] if ch.source == "generic" else ch.title) or "chart"
-        keyed.append(stats.Chart(**{**ch.__dict__, "key": f"{i:02d}-{ch.component or 'game'}-{stem}"}))
+        stem = ch.key or stats.slug(ch.title.split(":", 1)[-1] if ch.source == "generic" else ch.title) or "chart"
+        keyed.append(stats.Chart(**{**ch.__dict__, "key": f"{i:02d}-{ch.component or 'game'}-{stem}",
+                                    "y_label": ch.y_label or w["value"]}))
     all_charts = keyed
 
     from pnp.report import document as doc
@@ -134,14 +152,13 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     outdir = Path(out) / game_id
     target = outdir / f"{game_id}.report.{lang}.pdf"
     game_title = str(resolver.ctx.game["title"])
-    w = words(lang)
     with atomic_output(target, root=Path(out)) as f:
         from pnp.render.pdf import PdfWriter
         writer = PdfWriter(f, font, {"title": f"{game_title} — {w['report']}", "author": str(game.meta.get("author", "")),
                                      "subject": f"{w['report']}, {lang}", "creator": f"pnp {__version__}"})
         styles = doc.Styles(font)
         story, n_faces = _story(doc, styles, writer, game, game_title, lang, comps, all_charts, drawings,
-                                findings, ran, summary, font, w)
+                                findings, ran, summary, font, w, games)
         pages = doc.render(writer, story, font, f"{game_title} · {game_id} · {w['report']} · pnp {__version__}", paper)
         writer.close()
     pdir = outdir / "report" / lang
@@ -179,7 +196,7 @@ def _result(fs, doc, w):
     return ", ".join(parts), doc.FAIL if e else doc.WARN
 
 
-def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings, ran, summary, font, w):
+def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings, ran, summary, font, w, games):
     from reportlab.lib.colors import HexColor
     S = []
     errors = [f for f in findings if f.severity == "error"]
@@ -200,9 +217,14 @@ def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings
         declared = "—" if c.count is None else str(c.count)
         if c.count is not None and c.count != cf.pieces:
             colours.append(("TEXTCOLOR", (4, i), (4, i), HexColor(doc.FAIL)))
-        rows.append([c.id, cf.title, c.kind, str(cf.pieces), declared,
+        kind = w["kinds"].get(c.kind, c.kind)
+        if c.kind == "booklet":   # a booklet has pages, not faces
+            rows.append([c.id, cf.title, kind, w["pages"].format(n=cf.pieces), declared, w["booklet_faces"],
+                         f"{cf.size_mm[0]:g} × {cf.size_mm[1]:g}"])
+            continue
+        rows.append([c.id, cf.title, kind, str(cf.pieces), declared,
                      w["faces"].format(f=len(cf.fronts), b=len(cf.backs)), f"{cf.size_mm[0]:g} × {cf.size_mm[1]:g}"])
-    S.append(doc.table(rows, [30 * MM, 36 * MM, 14 * MM, 14 * MM, 18 * MM, 36 * MM, 24 * MM], st, colours=colours))
+    S.append(doc.table(rows, [30 * MM, 36 * MM, 16 * MM, 14 * MM, 16 * MM, 36 * MM, 24 * MM], st, colours=colours))
 
     # checks
     S.append(doc.Heading(w["checks"], st.h2))
@@ -228,7 +250,12 @@ def _story(doc, st, writer, game, title, lang, comps, charts, drawings, findings
         S.append(_summary_table(summary, st, doc))
 
     # charts: game-wide first, then per component
-    game_charts = [c for c in charts if c.component is None]
+    sim = [c for c in charts if c.source == "simulate"]
+    if sim:
+        S.append(doc.Heading(w["sim"].format(n=games), st.h2))
+        for ch in sim:
+            S += [doc.ChartFlowable(drawings[ch.key]), doc.Spacer(1, 5 * MM)]
+    game_charts = [c for c in charts if c.component is None and c.source != "simulate"]
     if game_charts:
         S.append(doc.Heading(w["stats_game"], st.h2))
         for ch in game_charts:

@@ -8,7 +8,8 @@ A chart is a plain dict (the contract for `report(game)` hooks):
      "component": id,          # the component the chart belongs to (else: a game-wide chart)
      "x_label": str, "y_label": str, "note": str}
 
-title, x_label, y_label and note may also be `{language: text}` maps (the report's language is used).
+title, x_label, y_label, note and every label may also be `{language: text}` maps (the report's
+language is used), and `series` may be a list of `[name, [numbers]]` pairs whose name is such a map.
 
 Nothing here knows a game: distributions come from the field types declared in game.yaml.
 """
@@ -202,8 +203,13 @@ def _checked(ch, game, lang):
         v = ch.get(key)
         if isinstance(v, dict) and not all(isinstance(k, str) and isinstance(t, str) for k, t in v.items()):
             return None, f"`{key}` must be text or a {{language: text}} map"
+    stem = ch["title"].get("en") if isinstance(ch.get("title"), dict) else None   # file names the same in every language
     ch = {**ch, **{k: text(ch[k], lang) for k in ("title", "x_label", "y_label", "note") if isinstance(ch.get(k), dict)}}
     title, labels, series = ch.get("title"), ch.get("labels"), ch.get("series")
+    if isinstance(labels, (list, tuple)):   # a label may be a {language: text} map
+        labels = [text(x, lang) if isinstance(x, dict) else x for x in labels]
+    if isinstance(series, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in series):
+        series = {text(n, lang) if isinstance(n, dict) else n: v for n, v in series}   # [(name or map, values), …]
     if not isinstance(title, str) or not title.strip():
         return None, "`title` must be a non-empty string"
     if not isinstance(labels, (list, tuple)) or not labels:
@@ -220,4 +226,10 @@ def _checked(ch, game, lang):
         return None, f"`{title}`: `component` names no component of the game (`{comp}`)"
     return Chart(title.strip(), tuple(str(x) for x in labels), tuple((str(k), tuple(v)) for k, v in series.items()),
                  comp, str(ch.get("x_label") or ""), str(ch.get("y_label") or ""), str(ch.get("note") or ""),
-                 source="hook"), None
+                 source="hook", key=slug(stem) if isinstance(stem, str) else ""), None
+
+
+def slug(text: str) -> str:
+    """A chart's file-name stem."""
+    import re
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:48].strip("-")

@@ -93,7 +93,7 @@ def _run(game) -> tuple[list, list[str]]:
     except Exception as e:
         raise Problems([_crash(game, plugin.phrasing, e)]) from e
     findings += list(phrasing.check(game, held))
-    ran.append("rules:phrases")
+    ran.append("rules:phrase")
     if plugin is not None:
         try:
             findings += list(plugin.check(game))

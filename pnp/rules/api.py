@@ -45,6 +45,19 @@ def data_pos(game, *path) -> Pos:
     return game.data_pos(*path)
 
 
+def deck_names(game, component: str, key=None) -> dict:
+    """{lang: {key(card) (its id by default): the card's printed `name`}} for one deck of the game."""
+    deck = game.components.get(component)
+    out = {lang: {} for lang in game.languages}
+    for item in deck.items if deck else ():
+        name = item.get("name")
+        for lang in game.languages:
+            text = name.get(lang) if isinstance(name, dict) else name
+            if isinstance(text, str):
+                out[lang][key(item) if key else item.id] = text
+    return out
+
+
 def lazy(module: str, name: str) -> Callable:
     """A hook that imports its module on first use: a build runs a game's checks and need not import its
     simulator (`Plugin(…, simulate=lazy("my_game.simulate", "simulate"))`)."""
@@ -79,6 +92,7 @@ class Plugin:
         {"about": {rule: {lang: pattern}},             a sentence about the rule
          "means": {param or "rule.param": {value: {lang: pattern}}},   what a value's words must say
          "places": {layout name or "deck:<component>": [rules printed there]}}   beside the booklet
+    labels(game) -> {lang: {id: text}}   the names of its simulated ends, roles and modes, per language
     """
     name: str
     check: Callable = _none
@@ -87,6 +101,7 @@ class Plugin:
     configs: Callable | None = None
     simulate: Callable | None = None
     phrasing: Callable = _held
+    labels: Callable = _held
 
 
 # What `pnp docs` says of each name (docs/reference.md, "Rules plug-ins"); the names a plug-in may use.
@@ -122,6 +137,7 @@ HELP = {
     "judge": "judge(game, published): findings where rules.yaml leaves the published rules ({name: {rule, param: allowed}})",
     "Uncovered": "raise Uncovered(message, rule) in a simulator for a state of play no rule covers",
     "Played": "Played(length, end, winners, roles, rounds, deck_out, tie): one simulated game",
+    "deck_names": "deck_names(game, component, key=None): {lang: {card id (or key(card)): its printed name}}",
     "lazy": "lazy(module, name): a hook imported on first use (a build need not import a game's simulator)",
     "icon_field": "the `icon_field` element type: `plan(…)`, `parse_pool(…)`, `parse_rects(…)` as it draws them",
 }

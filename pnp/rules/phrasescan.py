@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 HOLE = "\u2042"   # ⁂ stands where a tag printed something (never a word nor a number)
-# a sentence ends at its punctuation, a blank line, a list item, a table cell or a heading
-BREAK = re.compile(r"[.!?;。！？；]+[†‡*]*(?=\s|$|[\"'”’)）」』*_])|[。！？；]|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d+[.)])[ \t]|\||\n#+[ \t]")
+# a sentence ends at its punctuation, a blank line, a list item, a table cell, a heading or a bold line
+BREAK = re.compile(r"[.!?;。！？；]+[†‡*]*(?=\s|$|[\"'”’)）」』*_])|[。！？；]|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d+[.)])[ \t]|\||\n#+[ \t]|(?<=\*\*)[ \t]*\n")
 MARKUP = re.compile(r"[*_`]+|!?\[|\]\([^)]*\)")
 NUMBER = {
     "en": re.compile(r"(?<![\w.])\d+(?![\w.])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                     r"once|twice|thrice|single)\b", re.I),
+                     r"twice|thrice)\b", re.I),
     "zh-TW": re.compile(r"\d+|[一二兩三四五六七八九十]+(?=[次張位個人點格回輪局枚顆塊名種組份步天小時])"),
 }
 NUMBER_ANY = re.compile(r"\d+")

@@ -37,6 +37,10 @@ def _shift(pos: Pos, lines: int) -> Pos:
     return Pos(pos.file, (pos.line or 1) + lines, 1) if lines else pos
 
 
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _phrase_file(game, lang) -> Pos:
     path = file_for(game.root, lang)
     return Pos(display_path(path), 1, 1)
@@ -87,7 +91,7 @@ class Spec:
         for name, about in self.about.get(lang, {}).items():
             if name in self.entries:
                 entry = params(self.entries[name])
-                nums = any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in entry.values())
+                nums = any(_number(v) or (isinstance(v, list) and v and all(_number(x) for x in v)) for v in entry.values())
                 out.append(scan.compile_sign(name, about, self.patterns(lang, name), nums))
         return out
 
@@ -191,6 +195,7 @@ def _phrases(spec):
                     yield error(pos, f"the phrase of `{name}` ({lang}) does not print its `{p}` (rules.yaml: "
                                 f"{params(spec.entries[name])[p]!r}) — write `{{{{ {p} }}}}` where it belongs",
                                 check=CHECK)
+            yield from _numbers_shown(spec, lang, name, pos)
             for pat in spec.patterns(lang, name):
                 import re
                 m = re.search(pat, raw, re.I)
@@ -205,6 +210,28 @@ def _phrases(spec):
                             f"so it cannot be printed in {lang} — add `{name}: …` under `phrases:`", check=CHECK)
 
 
+def _numbers_shown(spec, lang, name, pos):
+    """Each number of the entry that the phrase prints shows as itself (or its words) in the rendered phrase:
+    a phrase that computes from it (`{{ raw.size + 1 }}`) prints another rule."""
+    import re
+    from pnp.rules import memo
+    from pnp.templates.phrases import word_of
+    try:
+        text = memo.context(spec.game, lang).rule(name)
+    except Exception:   # the build reports what does not render
+        return
+    entry = params(spec.entries[name])
+    doc = spec.game.phrases.get(lang)
+    for p in spec.printed(lang, name):
+        v = entry[p]
+        if not _number(v):
+            continue
+        shown = word_of(doc, name, p, v)
+        if not re.search(scan.word_pattern(str(shown)) if shown[:1].isalpha() else rf"(?<![\d.]){re.escape(str(shown))}(?![\d.])", text):
+            yield error(pos, f"the phrase of `{name}` ({lang}) prints “{text}”, where its `{p}` ({v}) does not show — "
+                        f"print `{{{{ {p} }}}}` as it is", check=CHECK)
+
+
 def _words(spec):
     """Words that print a value must say that value: missing ones, and ones that mean another value."""
     import re
@@ -217,7 +244,9 @@ def _words(spec):
             for p, v in params(entry).items():
                 means = spec.means_of(name, p)
                 key, table = spec.table(lang, name, p)
-                if means and (isinstance(v, str) or isinstance(v, bool)) and not any(k == v and type(k) is type(v) for k in table):
+                text = section(doc, "phrases").get(name)
+                shown = means or (isinstance(text, str) and p in (_names(text) or ()))   # words the phrase prints
+                if shown and (isinstance(v, str) or isinstance(v, bool)) and not any(k == v and type(k) is type(v) for k in table):
                     yield error(_at(section(doc, "words"), key, _phrase_file(game, lang)) if key else _phrase_file(game, lang),
                                 f"phrases.{lang}.yaml has no words for `{p}: {v}` (rule `{name}`) — add them under "
                                 f"`words:`", check=CHECK)
@@ -245,6 +274,16 @@ def _calls(spec, texts):
                             f"{', '.join(list(spec.entries)[:6])} …", check=CHECK)
                 continue
             have = params(spec.entries[name])
+            kwargs = dict(kwargs)   # the parse is cached: not changed here
+            param = kwargs.pop(None, None)
+            if param is not None and param not in have:
+                yield error(where, f"rule({name!r}, {param!r}): `{name}` has no parameter `{param}` (it has "
+                            f"{', '.join(have) or 'none'})", check=CHECK)
+            elif param is not None and isinstance(have[param], (str, bool)):
+                for lg in _langs(spec.game, lang):
+                    if spec.table(lg, name, param)[1].get(have[param]) is None:
+                        yield error(where, f"rule({name!r}, {param!r}) prints `{param}: {have[param]}`, but "
+                                    f"phrases.{lg}.yaml has no words for it — add them under `words:`", check=CHECK)
             for k, v in kwargs.items():
                 if k in have and have[k] != v:
                     yield error(where, f"rule({name!r}, {k}={v!r}) expects {k} {v!r}, but rules.yaml says "
@@ -283,6 +322,8 @@ def _rule_calls(text: str) -> list:
         if isinstance(call.node, nodes.Name) and call.node.name == "rule" and call.args \
                 and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str):
             kw = {k.key: k.value.value for k in call.kwargs if isinstance(k.value, nodes.Const)}
+            if len(call.args) > 1 and isinstance(call.args[1], nodes.Const):
+                kw[None] = call.args[1].value    # rule('x', 'param'): the words of one parameter
             out.append((call.args[0].value, kw, call.lineno))
     if len(_parsed) > 4096:
         _parsed.clear()

@@ -8,7 +8,8 @@
 A phrase is a template over the usual context plus the entry's parameters, each as its words
 (`{{ direction }}`; a number prints as itself) and as its raw value (`{{ raw.direction }}`). The phrase
 of an edition decision (`edition: true`) ends with the file's `mark:` (†), so every printed edition
-decision is marked. A rule, phrase or word that is not there is a TemplateError naming what to add.
+decision is marked. A rule or phrase that is not there is a TemplateError naming what to add; a value
+without words prints as ‹param: value›, which `pnp check` reports (and the build stops on).
 """
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ def word_of(doc, name: str, param: str, value):
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return f"{value:g}" if isinstance(value, float) else str(value)
     return NO_WORD
+
+
+def missing(param: str, value) -> str:
+    """What prints where a value has no words (pnp.rules.phrasing reports it as an error)."""
+    return f"‹{param}: {value}›"
 
 
 def _names(text: str) -> set:
@@ -88,10 +94,8 @@ class Phrases:
             if param not in have:
                 raise TemplateError(f"rule({name!r}, {param!r}): `{name}` has no parameter `{param}` in {FILE}")
             got = word_of(self.doc, name, param, have[param])
-            if got is NO_WORD:
-                raise TemplateError(f"rule({name!r}, {param!r}): {file} has no words for `{param}: {have[param]}` "
-                                    f"— add them under `words:`")
-            return got
+            # no words: shown as such, and reported by `pnp check` (rules:phrase), which stops the build
+            return missing(param, have[param]) if got is NO_WORD else got
         text = section(self.doc, "phrases").get(name)
         if not isinstance(text, str):
             raise TemplateError(f"rule({name!r}): {file} has no phrase for `{name}` — add `{name}: …` under "
@@ -104,8 +108,7 @@ class Phrases:
             if w is not NO_WORD:
                 ctx[p] = w
             elif p in reads:
-                raise TemplateError(f"the phrase of `{name}` ({file}) prints `{p}`, but there are no words for "
-                                    f"`{p}: {v}` — add them under `words:`")
+                ctx[p] = missing(p, v)
         try:
             out = templating.render(text, ctx).strip()
         except TemplateError as e:

@@ -330,17 +330,25 @@ def report(game) -> list[dict]:
     cats = categories(game)
     comp = _cards(game)
     dealt = (comp.total if comp else 0) - len(cats)
-    charts = [{"title": "Cards per category", "labels": list(cats),
-               "series": {"cards": [len(v) for v in cats.values()]}}]
+    T = lambda en, zh: {"en": en, "zh-TW": zh}   # noqa: E731  (every chart text in both languages)
+    data_cats = {c.get("id"): c.get("name") for c in game.data.get("categories") or () if isinstance(c, dict)}
+    names = api.deck_names(game, "cards")
+    name_of = lambda cid: {lang: names[lang].get(cid, cid) for lang in names}   # noqa: E731
+    charts = [{"title": T("Cards per category", "各類別的牌數"), "labels": [data_cats.get(c) or c for c in cats],
+               "series": [[T("cards", "張數"), [len(v) for v in cats.values()]]], "y_label": T("cards", "張數")}]
     if dealt > 0:
         sizes = {n: hand_sizes(n, dealt) for n in PLAYERS}
-        charts.append({"title": "Hand sizes by player count", "labels": [f"{n} players" for n in PLAYERS],
-                       "series": {"largest hand": [max(s) for s in sizes.values()],
-                                  "smallest hand": [min(s) for s in sizes.values()]}})
+        charts.append({"title": T("Hand sizes by player count", "各人數的手牌張數"),
+                       "labels": [T(f"{n} players", f"{n} 人") for n in PLAYERS],
+                       "series": [[T("largest hand", "最多"), [max(s) for s in sizes.values()]],
+                                  [T("smallest hand", "最少"), [min(s) for s in sizes.values()]]],
+                       "y_label": T("cards", "張數")})
     steps = _steps(game)
     if steps:
         rooms = sorted({r for d in steps.values() for r in d})
-        charts.append({"title": "Moves from the start squares to each room", "labels": rooms,
-                       "series": {"nearest start": [min(d.get(r, 0) for d in steps.values()) for r in rooms],
-                                  "farthest start": [max(d.get(r, 0) for d in steps.values()) for r in rooms]}})
+        charts.append({"title": T("Moves from the start squares to each room", "從起點到各房間的步數"),
+                       "labels": [name_of(r) for r in rooms],
+                       "series": [[T("nearest start", "最近的起點"), [min(d.get(r, 0) for d in steps.values()) for r in rooms]],
+                                  [T("farthest start", "最遠的起點"), [max(d.get(r, 0) for d in steps.values()) for r in rooms]]],
+                       "y_label": T("squares", "格數")})
     return charts

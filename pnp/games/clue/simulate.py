@@ -501,3 +501,15 @@ def play(game, players, mode, rng, hasty=0.3):
 
 def simulate(game, players, mode, rng) -> Played:
     return play(game, players, mode, rng)[0]
+
+
+LABELS = {'en': {'solved': 'solved by an accusation', 'everyone_wrong': 'everyone accused wrongly'},
+ 'zh-TW': {'solved': '指控正確', 'everyone_wrong': '全員指控錯誤'}}
+
+
+def labels(game) -> dict:
+    """The names `pnp report` shows for this simulator's ends, roles and modes, per language."""
+    out = api.deck_names(game, "cards")
+    for lang, words in LABELS.items():
+        out.setdefault(lang, {}).update(words)
+    return out

@@ -244,15 +244,22 @@ def summary(game):
 
 def report(game):
     cards = _cards(game)
-    charts = [{"title": "Innocence values by evidence type",
+    kinds = {"physical": {"en": "physical", "zh-TW": "物證"}, "statement": {"en": "statement", "zh-TW": "陳述"},
+             "witness": {"en": "witness", "zh-TW": "目擊"}, "weapon": {"en": "weapon", "zh-TW": "兇器"}}
+    charts = [{"title": {"en": "Innocence values by evidence type", "zh-TW": "各類證據的無辜值"},
                "labels": ["0", "1", "2", "3", "4"],
-               "series": {t: [sum(1 for tt, v in cards if tt == t and v == k) for k in range(5)]
-                          for t in ("physical", "statement", "witness", "weapon")},
-               "component": "evidence", "x_label": "innocence value", "y_label": "cards"}]
+               "series": [[kinds[t], [sum(1 for tt, v in cards if tt == t and v == k) for k in range(5)]]
+                          for t in ("physical", "statement", "witness", "weapon")],
+               "component": "evidence", "x_label": {"en": "innocence value", "zh-TW": "無辜值"},
+               "y_label": {"en": "cards", "zh-TW": "張數"}}]
     sims = {n: simulate(cards, n) for n in SUSPECTS}
-    charts.append({"title": f"How the murderer is decided ({DEALS} deals per player count, %)",
-                   "labels": [f"{n} suspects" for n in SUSPECTS],
-                   "series": {k: [round(100 * sims[n][k] / DEALS, 1) for n in SUSPECTS]
-                              for k in ("weapon", "innocence", "valid-cards", "co-murderers")},
-                   "component": "evidence", "x_label": "player count", "y_label": "% of deals"})
+    how = {"weapon": {"en": "weapon", "zh-TW": "兇器"}, "innocence": {"en": "innocence", "zh-TW": "無辜值"},
+           "valid-cards": {"en": "valid cards", "zh-TW": "有效證據張數"}, "co-murderers": {"en": "co-murderers", "zh-TW": "共同兇手"}}
+    charts.append({"title": {"en": f"How the murderer is decided ({DEALS} deals per player count, %)",
+                             "zh-TW": f"兇手如何判定（每種人數 {DEALS} 次發牌，%）"},
+                   "labels": [{"en": f"{n} suspects", "zh-TW": f"{n} 位嫌疑犯"} for n in SUSPECTS],
+                   "series": [[how[k], [round(100 * sims[n][k] / DEALS, 1) for n in SUSPECTS]]
+                              for k in ("weapon", "innocence", "valid-cards", "co-murderers")],
+                   "component": "evidence", "x_label": {"en": "player count", "zh-TW": "人數"},
+                   "y_label": {"en": "% of deals", "zh-TW": "發牌次數 %"}})
     return charts

@@ -21,7 +21,8 @@ def _pos(m, key, default):
 # says, and the values each parameter may take. `api.judge` reports a deviation at the entry's line.
 RULES = {
     "sheriff_mode": {"rule": "sheriff mode is 1 sheriff and 3–5 suspects", "sheriff": (1,), "suspects": ([3, 4, 5],)},
-    "detective_mode": {"rule": "detective mode is 3–5 suspects, the detective among them", "suspects": ([3, 4, 5],)},
+    "detective_mode": {"rule": "detective mode is 3–5 suspects, the detective among them",
+                       "detective": ("one_of_suspects",), "suspects": ([3, 4, 5],)},
     "evidence_deck": {"rule": "with n suspects the evidence deck is 3(n − 2) physical cards and every other evidence card",
                       "physical_per_suspect": (3,), "physical_less": (2,), "others": ("all",)},
     "deal_sheriff": {"rule": "sheriff mode deals the sheriff card and one citizen card per suspect",
@@ -31,8 +32,8 @@ RULES = {
     "identity_reveal": {"rule": "the sheriff or detective reveals; without special roles citizens may reveal too",
                         "leader": ("reveals",), "citizens": ("may_reveal_without_specials",)},
     "special_roles": {"rule": "the mastermind and the sociopath replace citizens, and then only the sheriff or the "
-                      "detective reveals", "kinds": (["mastermind", "sociopath"],), "replace": ("citizen",),
-                      "reveal": ("leader_only",)},
+                      "detective reveals", "replace": ("citizen",), "reveal": ("leader_only",),
+                      "kinds": (["mastermind", "sociopath"],)},
     "special_limit": {"rule": "sheriff mode limits special roles only by the cards; in detective mode the detective "
                       "and the special roles do not outnumber the citizens",
                       "sheriff": ("cards_only",), "detective": ("not_more_than_citizens",)},
@@ -98,8 +99,9 @@ EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
 
 
 def _edition_listed(game):
-    """Every edition decision (rules.yaml `edition: true`) is listed, with its why, in each rules
-    booklet under its "Edition decisions" heading."""
+    """Every edition decision (rules.yaml `edition: true`) is listed, through its phrase and with its why
+    (`game.rules.<name>.why`, or the why written out), in each rules booklet under its "Edition
+    decisions" heading."""
     from pathlib import Path
     entries = getattr(game, "entries", None) or {}
     for comp in game.components.values():
@@ -118,10 +120,13 @@ def _edition_listed(game):
                 if not (isinstance(entry, dict) and entry.get("edition") is True and isinstance(entry.get("why"), dict)):
                     continue
                 why = entry["why"].get(lang)
-                if isinstance(why, str) and " ".join(why.split()) not in src[head:]:
+                listed = f"rule('{name}')" in src[head:] and (f"game.rules.{name}.why" in src[head:]
+                                                              or " ".join(str(why).split()) in src[head:])
+                if isinstance(why, str) and not listed:
                     yield error(entry.key_at("why") if hasattr(entry, "key_at") else game.pos,
                                 f"the edition decision `{name}` is not listed in the rules booklet `{comp.id}` ({lang}) "
-                                f"under “{title}” — add it there with its why: “{why}”", check="edition")
+                                f"under “{title}” — add `{{{{ rule('{name}') }}}}` there with its why, `{{{{ game.rules.{name}.why }}}}`",
+                                check="edition")
 
 
 def check(game):
@@ -145,7 +150,7 @@ def check(game):
                             f"the type icon is what tells evidence types apart besides colour — give each its own",
                             check="data")
             seen.setdefault(icons.get(t), t)
-    for key in ("types", "type_icon", "type_rule"):
+    for key in ("types", "type_icon"):
         m = data.get(key)
         if not isinstance(m, dict):
             yield error(top, f"data `{key}` is missing: the evidence cards print it for each type — "

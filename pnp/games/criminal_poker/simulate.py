@@ -258,3 +258,25 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
         _need(game, "vote_tie_arrested", "arrested", "both")
         return most
     raise api.Uncovered(f"the vote tied {VOTES} times in a row and no rule ends it", "revote")
+
+
+LABELS = {'en': {'murderer caught': 'murderer caught',
+        'murderer escaped': 'murderer escaped',
+        'detective': 'detective mode',
+        'detective-special': 'detective mode, special roles',
+        'sheriff': 'sheriff mode',
+        'sheriff-special': 'sheriff mode, special roles'},
+ 'zh-TW': {'murderer caught': '抓到兇手',
+           'murderer escaped': '兇手逃脫',
+           'detective': '偵探模式',
+           'detective-special': '偵探模式＋特殊角色',
+           'sheriff': '警長模式',
+           'sheriff-special': '警長模式＋特殊角色'}}
+
+
+def labels(game) -> dict:
+    """The names `pnp report` shows for this simulator's ends, roles and modes, per language."""
+    out = api.deck_names(game, "identities", key=lambda item: item.id.removeprefix("id-"))
+    for lang, words in LABELS.items():
+        out.setdefault(lang, {}).update(words)
+    return out

@@ -298,13 +298,22 @@ def report(game) -> list[dict]:
     t = totals(game)
     forb = {kind: sum(1 for _i, c, case in cards if c.forbidden and case.kind == kind) for kind in CASES}
     plain = {kind: sum(1 for _i, c, case in cards if not c.forbidden and case.kind == kind) for kind in CASES}
+    T = lambda en, zh: {"en": en, "zh-TW": zh}   # noqa: E731  (every chart text in both languages)
+    sym = {"force": T("force", "武力"), "investigate": T("investigate", "調查"), "either": T("star (either)", "星號（皆可）")}
+    case = {"monster": T("monster (!)", "怪物（!）"), "mystery": T("mystery (?)", "謎團（?）")}
+    cards_w = T("cards", "張數")
     return [
-        {"title": "Action cards: difficulty by case type", "labels": [str(d) for d in diffs],
-         "series": {"monster (!)": hist["monster"], "mystery (?)": hist["mystery"]}},
-        {"title": "Symbol balance", "labels": list(SYMBOLS),
-         "series": {"cards": [by_cards[s] for s in SYMBOLS], "symbols": [by_power[s] for s in SYMBOLS]}},
-        {"title": "Force vs investigate (a star counts for both)", "labels": ["force", "investigate"],
-         "series": {"own symbol": [t["force_only"], t["investigate_only"]], "star": [t["either"], t["either"]]}},
-        {"title": "Forbidden cards", "labels": list(CASES),
-         "series": {"forbidden": [forb[k] for k in CASES], "ordinary": [plain[k] for k in CASES]}},
+        {"title": T("Action cards: difficulty by case type", "行動牌：各案件類型的難度"), "labels": [str(d) for d in diffs],
+         "series": [[case["monster"], hist["monster"]], [case["mystery"], hist["mystery"]]],
+         "x_label": T("difficulty", "難度"), "y_label": cards_w},
+        {"title": T("Symbol balance", "符號平衡"), "labels": [sym.get(s, s) for s in SYMBOLS],
+         "series": [[cards_w, [by_cards[s] for s in SYMBOLS]], [T("symbols", "符號數"), [by_power[s] for s in SYMBOLS]]],
+         "y_label": cards_w},
+        {"title": T("Force vs investigate (a star counts for both)", "武力與調查（星號兩者都算）"),
+         "labels": [sym["force"], sym["investigate"]],
+         "series": [[T("own symbol", "本身符號"), [t["force_only"], t["investigate_only"]]],
+                    [T("star", "星號"), [t["either"], t["either"]]]], "y_label": T("symbols", "符號數")},
+        {"title": T("Forbidden cards", "禁忌牌"), "labels": [case.get(k, k) for k in CASES],
+         "series": [[T("forbidden", "禁忌"), [forb[k] for k in CASES]], [T("ordinary", "一般"), [plain[k] for k in CASES]]],
+         "y_label": cards_w},
     ]

@@ -88,3 +88,19 @@ class _Game(Wins, Cases, TurnCards, Table):
             R.want("sanity_zero_end_phase", "end_phase", "played")
         self.end_phase(s)
         self.seat = (s + self.step) % self.n
+
+
+LABELS = {'en': {'doom': 'doom: everyone loses',
+        'guardians': 'guardians win',
+        'seeker': 'seeker wins',
+        'apostate': 'apostate wins',
+        'standard': 'standard'},
+ 'zh-TW': {'doom': '末日：全員落敗', 'guardians': '守護者獲勝', 'seeker': '求知者獲勝', 'apostate': '叛教者獲勝', 'standard': '標準'}}
+
+
+def labels(game) -> dict:
+    """The names `pnp report` shows for this simulator's ends, roles and modes, per language."""
+    out = api.deck_names(game, "secrets")
+    for lang, words in LABELS.items():
+        out.setdefault(lang, {}).update(words)
+    return out

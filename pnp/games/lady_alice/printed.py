@@ -33,8 +33,7 @@ PRINTED = (
     ("lady-alice/notebook-page", "of", "text", ("data.notebook",), False, None),
     ("lady-alice/notebook-inside", "body", "text", ("data.notebook", "data.categories"), "steps", None),
     ("lady-alice/token", "value", "text", ("card.value",), False, None),
-    ("lady-alice/aid", "body", "text", ("data.capacity", "data.accuse_blue", "data.all_blue", "data.scoring"), "steps",
-     ("capacity", "accuse_blue", "all_blue", "scoring")),
+    ("lady-alice/aid", "body", "text", (), "steps", None),      # its rules print through their phrases
 )
 # stand-in values: rendered, the text must show each of them, in this order
 STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509")),
@@ -42,9 +41,11 @@ STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509")),
              "all_blue": ({3: 313, 4: 414, 5: 415}, ("313", "414", "415")),
              "scoring": ({"accuser": 333, "every_element": 222, "all_blue": 111}, ("333", "222", "111"))}
 
-# the rules booklet (content/<game>/rules.<lang>.md) is rendered with stand-ins for the rule data: every
-# stand-in must show (each rule is stated), and a number printed before a rule's unit must be a stand-in
-# (so it came from the data, not typed or taken from the wrong key)
+# the rules booklet (content/<game>/rules.<lang>.md) is rendered with stand-ins for the rule data: a number
+# printed before a rule's unit must be a stand-in (so it came from the data, not typed or taken from the
+# wrong key), and the keys the booklet prints from data (the setup table) must show; its rules print
+# through their phrases, which pnp.rules.phrasing checks
+BOOKLET_FROM_DATA = ("capacity",)
 BOOKLET_STAND_INS = {
     "capacity": {3: 307, 4: 408, 5: 509},
     "accuse_blue": {3: 303, 4: 404, 5: 405},
@@ -61,13 +62,13 @@ RULE_UNITS = {                                  # a number here states a rule: i
 SETUP_ROW = re.compile(r"^\|\s*(\d+)\s*(?:人|players?|students?)?\s*\|")   # a table row per player count
 BONUS = re.compile(r"(?:^|[^\d\s])\s*([+＋]\s*\d)")        # "+3", not a sum "2 + 0"
 
-# verdicts: blue is right, red is wrong [R]; every printed key says so, in every language
+# the verdict card's faces: blue is right, red is wrong [R]; each face's key says so, in every language
+# (the verdict rule itself, on the folder and in the booklet, prints through its phrase)
 VERDICT_PHRASES = {
     "en": (re.compile(r"blue\W{1,5}right", re.I), re.compile(r"red\W{1,5}wrong", re.I)),
     "zh-TW": (re.compile(r"藍色?\W{0,5}正確"), re.compile(r"紅色?\W{0,5}錯誤")),
 }
-VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-alice/verdict-red", ("label", "label2"), (1,)),
-                 ("lady-alice/verdict-folder", ("hint",), (0, 1)))
+VERDICT_TEXTS = (("lady-alice/verdict-blue", ("label", "label2"), (0,)), ("lady-alice/verdict-red", ("label", "label2"), (1,)))
 
 
 def check_printed(game):
@@ -143,18 +144,24 @@ def _per_lang(raw, langs):
     return [(lang, raw) for lang in langs]
 
 
-def _context(game, layouts, lang, **data):
+def _context(game, layouts, lang, phrases=True, **data):
+    """What a layout or booklet text sees; with stand-in data, `rule(…)` prints nothing (a phrase prints
+    rules.yaml's numbers, which pnp.rules.phrasing and the published rules check, not data's)."""
     ctx = api.context(game, lang)
     view = {"game": ctx.game, "lang": lang, "palette": ctx.game["palette"], "copy": 0, "card": {}, "index": 0,
             "deck": {"title": "", "count": 0}, "data": dict(ctx.game["data"], **data),
-            "geometry": layouts.geometry}
+            "geometry": layouts.geometry, "rule": ctx.rule if phrases else _silent}
     return view
+
+
+def _silent(*_args, **_kw):
+    return ""
 
 
 def _stand_in(game, layouts, key, src, lang, pos, where, attr):
     values, shown = STAND_INS[key]
     try:
-        text = api.render(src, _context(game, layouts, lang, **{key: values}))
+        text = api.render(src, _context(game, layouts, lang, phrases=False, **{key: values}))
     except Exception as e:  # noqa: BLE001 (a template error is reported at its line by the build)
         yield error(pos, f"{where}: the {lang} `{attr}` cannot be rendered with other `data.{key}` values ({e})",
                     check="printed")
@@ -189,11 +196,14 @@ def _check_booklet(game):
         layouts = None
         layouts = api.layouts(game)
         try:
-            text = api.render(src, _context(game, layouts, lang, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
+            text = api.render(src, _context(game, layouts, lang, phrases=False, deal=DEAL_STAND_INS, **BOOKLET_STAND_INS))
         except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
             continue
         lines = line_map(src, text)
+        src_lines = src.splitlines()
         for i, out_line in enumerate(text.split("\n")):
+            if "game.rules." in (src_lines[lines[i] - 1] if 0 < lines[i] <= len(src_lines) else ""):
+                continue                               # an entry's own why, as rules.yaml words it
             for m in (RULE_UNITS.get(lang) or RULE_UNITS["en"]).finditer(out_line):
                 num = int(m.group(1) or m.group(2))
                 if num not in stand:
@@ -211,8 +221,8 @@ def _check_booklet(game):
                     if not any(re.fullmatch(rf"{v}\D*", c) for c in cells):
                         yield error(Pos(rel, lines[i], 1), f"the {lang} rules booklet's setup row for {n} players does "
                                     f"not take its {what} from `{key}`", check="printed")
-        for key, values in BOOKLET_STAND_INS.items():
-            for k, v in values.items():
+        for key in BOOKLET_FROM_DATA:
+            for k, v in BOOKLET_STAND_INS[key].items():
                 if str(v) not in text:
                     yield error(Pos(rel, 1, 1), f"the {lang} rules booklet never states `data.{key}` for {k} — "
-                                f"the rule it holds must be written from it", check="printed")
+                                f"the setup table must be written from it", check="printed")

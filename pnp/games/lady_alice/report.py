@@ -49,26 +49,42 @@ def summary(game):
     return lines
 
 
+def _t(en: str, zh: str) -> dict:
+    return {"en": en, "zh-TW": zh}
+
+
+COLOURS = {"orange": _t("orange", "橙"), "blue": _t("blue", "藍"), "green": _t("green", "綠"), "purple": _t("purple", "紫"),
+           "yellow": _t("yellow", "黃"), "red": _t("red", "紅"), "grey": _t("grey", "灰")}
+
+
 def report(game):
+    """Charts in every language of the game (`pnp report` shows its own)."""
     charts = []
     els = elements_of(game)
-    charts.append({"title": "Clue cards per category", "labels": list(CATEGORIES),
-                   "series": {"cards": [len(els.get(c, ())) for c in CATEGORIES]}, "component": "clues"})
+    cats = game.data.get("categories") or {}
+    names = [cats.get(c, {}).get("name") if isinstance(cats.get(c), dict) else c for c in CATEGORIES]
+    charts.append({"title": _t("Clue cards per category", "各類別的線索卡"), "labels": [n or c for n, c in zip(names, CATEGORIES)],
+                   "series": [[_t("cards", "張數"), [len(els.get(c, ())) for c in CATEGORIES]]], "component": "clues",
+                   "y_label": _t("cards", "張數")})
     comp = game.components.get("tokens")
     if comp is not None:
         colours = list(dict.fromkeys(it["colour"] for it in comp.items))
-        series = {}
+        series = []
         for v in sorted(TOKEN_VALUES):
-            series[f'"{v}"'] = [sum(it.copies for it in comp.items if it["colour"] == c and it["value"] == v)
-                                for c in colours]
-        charts.append({"title": "Deduction tokens per colour and value", "labels": colours, "series": series,
-                       "component": "tokens"})
-    charts.append({"title": "Pieces per component", "labels": list(game.components),
-                   "series": {"pieces": [c.total for c in game.components.values()]}})
+            series.append([_t(f"value {v}", f"數值 {v}"), [sum(it.copies for it in comp.items if it["colour"] == c
+                                                              and it["value"] == v) for c in colours]])
+        charts.append({"title": _t("Deduction tokens per colour and value", "各顏色與數值的推理標記"),
+                       "labels": [COLOURS.get(c, c) for c in colours], "series": series, "component": "tokens",
+                       "y_label": _t("tokens", "枚數")})
+    titles = [c.title for c in game.components.values()]
+    charts.append({"title": _t("Pieces per component", "各配件的件數"), "labels": titles,
+                   "series": [[_t("pieces", "件數"), [c.total for c in game.components.values()]]],
+                   "y_label": _t("pieces", "件數")})
     sim = _sim_for(game)
     if sim is not None:
         labels = [str(b) for b in range(max(PLAYERS) + 1)]
-        charts.append({"title": f"Blue verdicts for a random suspicion ({SIM_DEALS} deals each)", "labels": labels,
-                       "series": {f"{p} players": [sim[p][b] for b in range(len(labels))] for p in PLAYERS},
-                       "x_label": "blue verdicts", "y_label": "deals"})
+        charts.append({"title": _t(f"Blue verdicts for a random suspicion ({SIM_DEALS} deals each)",
+                                   f"隨機懷疑得到的藍色裁決（每種人數 {SIM_DEALS} 次發牌）"), "labels": labels,
+                       "series": [[_t(f"{p} players", f"{p} 人"), [sim[p][b] for b in range(len(labels))]] for p in PLAYERS],
+                       "x_label": _t("blue verdicts", "藍色裁決數"), "y_label": _t("deals", "發牌次數")})
     return charts

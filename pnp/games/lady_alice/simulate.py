@@ -436,3 +436,15 @@ def play(game, players, mode, rng):
     if n == 3 and put_away["revealed"] != "game_end":
         raise api.Uncovered("rule `put_away_card`: when the card put away is shown", "put_away_card")
     return api.Played(length=turns, end=end, winners=best, rounds=rounds, tie=tie), result
+
+
+LABELS = {'en': {'accusation': 'an accusation', 'last_student': 'last student standing', 'standard': 'standard'},
+ 'zh-TW': {'accusation': '指控', 'last_student': '只剩一位學生', 'standard': '標準'}}
+
+
+def labels(game) -> dict:
+    """The names `pnp report` shows for this simulator's ends, roles and modes, per language."""
+    out = api.deck_names(game, "clues")
+    for lang, words in LABELS.items():
+        out.setdefault(lang, {}).update(words)
+    return out

@@ -4,4 +4,5 @@ from pnp.rules.api import Plugin, lazy
 
 plugin = Plugin("tiny-epic-crimes", check=checks.check, summary=checks.summary, report=checks.report,
                 configs=lazy("pnp.games.tiny_epic_crimes.simulate", "configs"),
-                simulate=lazy("pnp.games.tiny_epic_crimes.simulate", "simulate"))
+                simulate=lazy("pnp.games.tiny_epic_crimes.simulate", "simulate"),
+                labels=lazy("pnp.games.tiny_epic_crimes.simulate", "labels"))

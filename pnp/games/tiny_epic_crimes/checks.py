@@ -137,16 +137,19 @@ def report(game):
     comp = game.components.get("suspects")
     if comp is None:
         return []
-    lang = game.languages[-1] if "en" not in game.languages else "en"
     types = list(game.data["types"])
-    names = {k: game.text(v, lang) for k, v in game.data.get("value_name", {}).items()}
-    tnames = {k: game.text(v, lang) for k, v in game.data.get("type_name", {}).items()}
+    names, tnames = game.data.get("value_name", {}), game.data.get("type_name", {})   # {lang: text} maps
     first = [sum(1 for it in comp.items if it.get(t) == game.data["evidence"][t][0]) for t in types]
     second = [sum(1 for it in comp.items if it.get(t) == game.data["evidence"][t][1]) for t in types]
-    charts = [{"title": "Evidence split per type", "labels": [tnames.get(t, t) for t in types],
-               "series": {"first value": first, "second value": second}}]
+    suspects = {"en": "suspects", "zh-TW": "嫌疑犯人數"}
+    charts = [{"title": {"en": "Evidence split per type", "zh-TW": "各類證據的兩種值"}, "labels": [tnames.get(t, t) for t in types],
+               "series": [[{"en": "first value", "zh-TW": "第一種值"}, first], [{"en": "second value", "zh-TW": "第二種值"}, second]],
+               "y_label": suspects}]
     for t in types:
         vals = game.data["evidence"][t]
-        charts.append({"title": f"{tnames.get(t, t)}: suspects per value", "labels": [names.get(v, v) for v in vals],
-                       "series": {"suspects": [sum(1 for it in comp.items if it.get(t) == v) for v in vals]}})
+        tn = tnames.get(t, t)
+        title = {lang: f"{tn.get(lang, t) if isinstance(tn, dict) else tn}{sep}" for lang, sep in
+                 (("en", ": suspects per value"), ("zh-TW", "：各值的嫌疑犯人數"))}
+        charts.append({"title": title, "labels": [names.get(v, v) for v in vals], "y_label": suspects,
+                       "series": [[suspects, [sum(1 for it in comp.items if it.get(t) == v) for v in vals]]]})
     return charts

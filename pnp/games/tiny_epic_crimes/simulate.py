@@ -104,3 +104,27 @@ def play(game, players, mode, rng, log=False) -> Crimes:
 
 def simulate(game, players, mode, rng) -> api.Played:
     return play(game, players, mode, rng).result
+
+
+LABELS = {'en': {'named': 'the murderer named',
+        'nobody_right': 'nobody named the murderer',
+        'team_right': 'the team named the murderer',
+        'team_wrong': 'the team named the wrong suspect',
+        'standard': 'standard',
+        'coop': 'cooperative',
+        'solo': 'solo'},
+ 'zh-TW': {'named': '有人指出兇手',
+           'nobody_right': '沒人指出兇手',
+           'team_right': '全隊指出兇手',
+           'team_wrong': '全隊指錯嫌犯',
+           'standard': '標準模式',
+           'coop': '合作模式',
+           'solo': '單人模式'}}
+
+
+def labels(game) -> dict:
+    """The names `pnp report` shows for this simulator's ends, roles and modes, per language."""
+    out = api.deck_names(game, "suspects")
+    for lang, words in LABELS.items():
+        out.setdefault(lang, {}).update(words)
+    return out
