@@ -26,7 +26,7 @@ def _text(out, lang):
     return re.sub(r"\s+", " ", " ".join(page_text(out / "rules" / "clue" / f"clue.{lang}.a4.rules.pdf")))
 
 
-@pytest.mark.parametrize("lang, first, once", [("en", "The player of Miss Scarlet goes first", "1 time in a game"),
+@pytest.mark.parametrize("lang, first, once", [("en", "The player of Miss Scarlet goes first", "may accuse only once in a game"),
                                                 ("zh-TW", "由扮演紅小姐的玩家擔任起始玩家", "每局只能指控 1 次")])
 def test_the_booklet_lists_every_component_and_the_setup_of_every_player_count(out, lang, first, once):
     manifest = json.loads((out / "--no-cover" / "clue" / "manifest.json").read_text("utf-8"))

@@ -45,14 +45,16 @@ def test_content_obeys_the_rules(game, cats):
 
 
 def test_report_charts(game):
-    charts = clue.report(game)
-    by = {c["title"]: c for c in charts}
+    charts = clue.report(game)   # every chart text is a {language: text} map
+    by = {c["title"]["en"]: c for c in charts}
+    series = lambda c: {name["en"]: values for name, values in c["series"]}   # noqa: E731
     sizes = by["Cards per category"]
-    assert sizes["labels"] == ["suspect", "weapon", "room"] and sizes["series"]["cards"] == [6, 6, 9]
+    assert [x["en"] for x in sizes["labels"]] == ["Suspects", "Weapons", "Rooms"] and series(sizes)["cards"] == [6, 6, 9]
     for c in charts:
-        assert all(len(v) == len(c["labels"]) for v in c["series"].values())
+        assert set(c["title"]) == {"en", "zh-TW"} and all(set(x) == {"en", "zh-TW"} for x in c["labels"])
+        assert all(len(v) == len(c["labels"]) for v in series(c).values())
     moves = by["Moves from the start squares to each room"]
-    assert len(moves["labels"]) == 9 and min(moves["series"]["nearest start"]) > 0
+    assert len(moves["labels"]) == 9 and min(series(moves)["nearest start"]) > 0
 
 
 def test_every_room_reachable_and_passages_shortcut(game):

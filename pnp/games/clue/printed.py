@@ -1,9 +1,11 @@
 """Clue: what prints is what the rules say. The pieces beside the cards (pawns, weapon tokens, the die
-and the die cards) match the deck and the die; printed numbers and rule phrases take their values from
-game.yaml `data:` (checked here against the published rules), never from a literal typed over them.
+and the die cards) match the deck and the die; printed numbers (the deal, the categories) take their
+values from game.yaml `data:` (checked here against the published rules), never from a literal typed
+over them. The rules themselves print through their phrases (phrases.<lang>.yaml, checked by
+pnp.rules.phrasing with the wording of pnp/games/clue/phrasing.py).
 
-Rule parameters [GAMES.md §2, seed 002]: Miss Scarlet's player goes first; each player may accuse once
-in a game; the die has six faces, 1 to 6; the envelope holds one card of each category.
+Rule parameters [GAMES.md §2, seed 002]: Miss Scarlet's player goes first; the die has six faces, 1 to
+6; the envelope holds one card of each category.
 """
 from __future__ import annotations
 
@@ -13,9 +15,8 @@ from pnp.rules import api
 from pnp.rules.api import BookletSource as Source, Pos, data_pos, error
 
 FIRST_PLAYER = "scarlet"
-ACCUSATIONS = 1
 DIE = (1, 2, 3, 4, 5, 6)
-PARAMS = {"first_player": FIRST_PLAYER, "accusations": ACCUSATIONS}
+PARAMS = {"first_player": FIRST_PLAYER}
 # Printed text that carries a rule: (layout, element, attribute, the data it must be rendered from)
 LAYOUT_TEXT = [
     ("clue/envelope", "slot_label", "text", "data.categories"),   # how many cards the envelope holds
@@ -38,8 +39,8 @@ REPEATS = [("clue/notes", "row_name", "cards"), ("clue/notes", "section_name", "
            ("clue/die-net", "face", "faces")]
 # Pips: on these layouts, the pip elements (`pip_*`) shown for a value must number that value.
 PIPS = [("clue/die-card", "card"), ("clue/die-net", "item")]
-# The rules booklet prints the deal, the composition and the rule parameters from data.
-BOOKLET_REFS = ("data.hands", "data.categories", "data.first_player", "data.accusations", "game.components")
+# The rules booklet prints the deal, the composition and the first player's name from data.
+BOOKLET_REFS = ("data.hands", "data.categories", "data.first_player", "game.components")
 
 
 def check(game, suspects, weapons):
@@ -248,20 +249,10 @@ def _envelope(game):
                     f"shorten `flap_fill.h`", check="print")
 
 
-def _phrases(game, lang):
-    """(anchor regex, the text the rules require there) for one language's booklet, from the constants."""
+def _rows(game):
+    """(anchor regex, the text the rules require there): the booklet's deal table, a row per player count."""
     from pnp.games.clue.logic import HANDS
-    cards = game.components.get("cards")
-    who = next((game.text(i.get("name"), lang) for i in (cards.items if cards else ()) if i.id == FIRST_PLAYER),
-               FIRST_PLAYER)
-    n = ACCUSATIONS
-    out = [(rf"^\| {p} \|", f"| {p} | {' / '.join(map(str, h))} |") for p, h in HANDS.items()]
-    if lang == "en":
-        out += [(r"goes first", f"The player of **{who}** goes first"),
-                (r"in a game", f"**{n} time{'' if n == 1 else 's'}** in a game")]
-    elif lang == "zh-TW":
-        out += [(r"擔任起始玩家", f"由扮演**{who}**的玩家擔任起始玩家"), (r"每局只能指控", f"每局只能指控 **{n} 次**")]
-    return out
+    return [(rf"^\| {p} \|", f"| {p} | {' / '.join(map(str, h))} |") for p, h in HANDS.items()]
 
 
 def _booklet(game):
@@ -282,20 +273,20 @@ def _booklet(game):
                             f"phrases come from data, so they cannot drift from the cards — use `{{{{ {ref} … }}}}`",
                             check="print")
         try:
-            g = api.context(game, lang).game
+            ctx = api.context(game, lang).base()   # data, game, palette, lang and rule(…), as the build has them
         except Exception:       # the build reports untranslatable data itself
             continue
         src = Source(path, shown, game, None)
-        out = src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})
+        out = src.render(ctx)
         if out is None:
             continue            # a template error: the build reports it at its line
         yield from _decisions(game, lang, shown, out)
         lines = out.splitlines()
-        for anchor, want in _phrases(game, lang):
+        for anchor, want in _rows(game):
             hits = [i for i, line in enumerate(lines) if re.search(anchor, line)]
             if not hits:
                 yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) no longer says “{want}” — the game's "
-                            f"rule; write it from data", check="print")
+                            f"deal; write it from data", check="print")
             elif not any(want in lines[i] for i in hits):
                 yield error(Pos(shown, src.src_line(hits[0]), 1), f"the rules booklet ({lang}) prints "
                             f"“{lines[hits[0]].strip()}”, but the rule is “{want}”", check="print")
@@ -327,5 +318,5 @@ def _decisions(game, lang, shown, out):
             pos = (why.at(lang) if isinstance(why, dict) and hasattr(why, "at") else
                    entry.at("why") if hasattr(entry, "at") else Pos(shown, 1, 1))
             yield error(pos, f"the edition decision `{name}` is not listed with this reason in the rules booklet "
-                        f"({lang}) under “{title}” — copy the sentence there, or change both together",
+                        f"({lang}) under “{title}” — print it there with `{{{{ game.rules.{name}.why }}}}`",
                         check="print")
