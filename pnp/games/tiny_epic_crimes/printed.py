@@ -7,8 +7,8 @@ cards, event slots) in every language:
   taken from data (list numbering "1." at a line start is allowed);
 - references: the elements that state a given rule name its data key (`data.hours` …), so a template
   that prints the wrong parameter fails;
-- phrases: the tie-break words say the direction the rules use, and the comparisons on the aid (`≤`)
-  point the way the rules compare.
+- the tie-break words of data.tiebreak (printed by the phrase of `winner`) say the direction the rules
+  use. Every other rule a player reads prints through its phrase (pnp.rules.phrasing checks them).
 """
 from __future__ import annotations
 
@@ -29,17 +29,13 @@ SCAN = {
 }
 # (layout, element) → data keys its source must name
 REQUIRED = {
-    ("aid", "turn"): ("drive_hours", "hours", "event_slots", "bullet_dice", "die_faces", "city_size"),
+    ("aid", "turn"): ("event_slots", "bullet_dice", "die_faces", "city_size"),
     ("aid", "row_time"): ("accuse_from", "hours"),
-    ("aid", "end"): ("tiebreak",),
     ("timetrack", "legend_late_t"): ("accuse_from", "hours"),
     ("timetrack", "title"): ("mat_hours",),
     ("event", "late_text"): ("late_event_from",),
     ("officer", "track_label"): ("badge_max", "badge_flip"),
-    ("officer", "gain"): ("badge_per_clue",),
     ("officer", "clue_rule"): ("clue",),
-    ("eventslots", "late"): ("late_event_from", "hours", "die_faces"),
-    ("eventslots", "full"): ("event_slots", "troubled_hours"),
     ("officer", "car_text"): ("car_capacity",),
 }
 # (layout, element, attribute) → data key: how many spaces, cells or slots a piece prints
@@ -53,8 +49,6 @@ DIRECTION = {"en": {"max": ("highest", "most"), "min": ("fewest", "lowest", "lea
              "zh-TW": {"max": ("最高", "最多"), "min": ("最少", "最低")}}
 SUBJECT = {"en": {"badge": ("badge",), "hours": ("hour",), "evidence": ("evidence",)},
            "zh-TW": {"badge": ("徽章",), "hours": ("時間", "小時"), "evidence": ("證據",)}}
-# action id → text that must appear in its printed rule (every language): the comparison direction
-COMPARE = {"backup": "≤", "stakeout": "≤"}
 _NUM = re.compile(r"\d+")
 _ENUM = re.compile(r"(?m)^\s*\d+\.\s")
 
@@ -79,7 +73,8 @@ class _Texts:
 
     def __init__(self, game, lang, shifted):
         self.layouts = api.layouts(game)
-        g = replace(game, data=_shift(dict(game.data))) if shifted else game
+        # the rules.yaml entries move too: a phrase (`rule(…)`) prints their numbers, not typed ones
+        g = replace(game, data=_shift(dict(game.data)), entries=_shift(game.entries or {})) if shifted else game
         self.ctx = api.context(g, lang)
         self.lang, self.shifted = lang, shifted
         self._faces = {}
@@ -201,7 +196,7 @@ def _booklet(game, texts):
             if shifted:
                 g = dict(g, components={k: dict(v, count=_shift(v["count"])) for k, v in g["components"].items()})
             src = Source(Path(path), str(path), game, None)
-            out.append((src, src.render({"data": g["data"], "game": g, "palette": g["palette"], "lang": lang})))
+            out.append((src, src.render({**texts[(lang, shifted)].ctx.base(), "data": g["data"], "game": g})))
         (src, real), (_s, moved) = out
         if real is None or moved is None:
             continue               # the booklet engine reports template errors with their line
@@ -235,16 +230,6 @@ def _data_phrases(game):
             if what and not any(w in text for w in what):
                 yield error(data_pos(game, "tiebreak", i), f"data.tiebreak[{i}] compares {t.get('key')} but its "
                             f"{lang} text `{text}` names something else", check="printed")
-    actions = game.data.get("actions", [])
-    for i, a in enumerate(actions if isinstance(actions, list) else []):
-        if not isinstance(a, dict) or a.get("id") not in COMPARE:
-            continue
-        for lang in game.languages:
-            text = str(game.text(a.get("text"), lang) or "")
-            if COMPARE[a["id"]] not in text:
-                yield error(data_pos(game, "actions", i), f"the {lang} text of action `{a['id']}` must compare with "
-                            f"`{COMPARE[a['id']]}` (the roll or the token against the hours spent), as the rules do",
-                            check="printed")
 
 
 # the booklet section that lists the edition's own decisions (rules.yaml entries marked `edition: true`)
