@@ -213,3 +213,22 @@ def test_a_phrase_that_computes_from_its_number_is_a_finding(tmp_path):
     found = _phrase_findings(folder)
     assert any("phrases.en.yaml:3:" in f and "prints “Each player holds 4 cards.”, where its `size` (3) does not show"
                in f for f in found), found
+
+
+def test_a_list_prints_as_the_words_of_its_items(tmp_path):
+    rules = RULES + "winner: {order: [badge, hours]}\n"
+    en = PHRASES_EN.replace("phrases:\n", "phrases:\n  winner: \"Ties go by {{ order | join(', then ') }}.\"\n")
+    en = en.replace("words:\n", "words:\n  order: {badge: the highest badge, hours: the most hours}\n")
+    en = en.replace("about:\n", "about:\n  winner: 'ties?'\n")
+    zh = PHRASES_ZH.replace("phrases:\n", "phrases:\n  winner: \"平手時依序比較{{ order | join('、') }}。\"\n")
+    zh = zh.replace("words:\n", "words:\n  order: {badge: 警徽, hours: 時數}\n").replace("about:\n", "about:\n  winner: '平手'\n")
+    body = BODY_EN + "\n{{ rule('winner') }} In short: {{ rule('winner', 'order') }}.\n"
+    _root, folder = _game(tmp_path, rules=rules, phrases_en=en, phrases_zh=zh, en=body,
+                          zh=BODY_ZH + "\n{{ rule('winner') }}\n")
+    ctx = GameContext(load_game(folder), "en")
+    assert ctx.rule("winner") == "Ties go by the highest badge, then the most hours."
+    assert ctx.rule("winner", "order") == "the highest badge, the most hours"
+    assert _phrase_findings(folder) == []
+    (folder / "rules.yaml").write_text(rules.replace("[badge, hours]", "[badge, luck]"), "utf-8")
+    found = _phrase_findings(folder)
+    assert any("has no words for `order: luck` (rule `winner`)" in f for f in found), found

@@ -85,5 +85,4 @@ def restated(signs, text: str, lang: str, skip=()):
                 continue
             got = sign.said_by(sent, lang)
             if got:
-                yield off, sign.rule, got, sent
-                break
+                yield off, sign.rule, got, sent   # every rule the sentence restates

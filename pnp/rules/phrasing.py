@@ -79,11 +79,12 @@ class Spec:
                 out.append(p)
         return out
 
-    def patterns(self, lang, name) -> list[str]:
+    def patterns(self, lang, name, means=True) -> list[str]:
+        """The parameter words of a rule as patterns: its words, and with `means` what they must say."""
         pats = []
         for p in params(self.entries[name]):
-            means = self.means_of(name, p)
-            pats += [m[lang] for m in means.values() if isinstance(m, dict) and lang in m]
+            held = self.means_of(name, p) if means else {}
+            pats += [m[lang] for m in held.values() if isinstance(m, dict) and lang in m]
             pats += [scan.word_pattern(w) for w in self.table(lang, name, p)[1].values() if isinstance(w, str) and w.strip()]
         return pats
 
@@ -199,7 +200,7 @@ def _phrases(spec):
                                 f"{params(spec.entries[name])[p]!r}) — write `{{{{ {p} }}}}` where it belongs",
                                 check=CHECK)
             yield from _numbers_shown(spec, lang, name, pos)
-            for pat in spec.patterns(lang, name):
+            for pat in spec.patterns(lang, name, means=False):   # its own words: `means` would hit neutral prose
                 import re
                 m = re.search(pat, raw, re.I)
                 if m:
@@ -249,10 +250,11 @@ def _words(spec):
                 key, table = spec.table(lang, name, p)
                 text = section(doc, "phrases").get(name)
                 shown = means or (isinstance(text, str) and p in (_names(text) or ()))   # words the phrase prints
-                if shown and (isinstance(v, str) or isinstance(v, bool)) and not any(k == v and type(k) is type(v) for k in table):
-                    yield error(_at(section(doc, "words"), key, _phrase_file(game, lang)) if key else _phrase_file(game, lang),
-                                f"phrases.{lang}.yaml has no words for `{p}: {v}` (rule `{name}`) — add them under "
-                                f"`words:`", check=CHECK)
+                for item in (v if isinstance(v, list) else [v]):
+                    if shown and isinstance(item, (str, bool)) and not any(k == item and type(k) is type(item) for k in table):
+                        yield error(_at(section(doc, "words"), key, _phrase_file(game, lang)) if key else _phrase_file(game, lang),
+                                    f"phrases.{lang}.yaml has no words for `{p}: {item}` (rule `{name}`) — add them under "
+                                    f"`words:`", check=CHECK)
                 for value, w in table.items():
                     if not isinstance(w, str) or not means:
                         continue

@@ -6,7 +6,8 @@
                                               different value in rules.yaml is an error here
 
 A phrase is a template over the usual context plus the entry's parameters, each as its words
-(`{{ direction }}`; a number prints as itself) and as its raw value (`{{ raw.direction }}`). The phrase
+(`{{ direction }}`; a number prints as itself; a list is the list of its items' words, to loop over or
+join) and as its raw value (`{{ raw.direction }}`). The phrase
 of an edition decision (`edition: true`) ends with the file's `mark:` (†), so every printed edition
 decision is marked. A rule or phrase that is not there is a TemplateError naming what to add; a value
 without words prints as ‹param: value›, which `pnp check` reports (and the build stops on).
@@ -29,6 +30,9 @@ def params(entry: dict) -> dict:
 def word_of(doc, name: str, param: str, value):
     """The words that print `value` of `name.param` in one language's phrases file (numbers print as
     themselves), or NO_WORD."""
+    if isinstance(value, list):   # a list (an order, a sequence) prints as the words of its items
+        got = [word_of(doc, name, param, v) for v in value]
+        return NO_WORD if any(g is NO_WORD for g in got) else got
     words = section(doc, "words")
     for key in (f"{name}.{param}", param):
         table = words.get(key)
@@ -95,7 +99,9 @@ class Phrases:
                 raise TemplateError(f"rule({name!r}, {param!r}): `{name}` has no parameter `{param}` in {FILE}")
             got = word_of(self.doc, name, param, have[param])
             # no words: shown as such, and reported by `pnp check` (rules:phrase), which stops the build
-            return missing(param, have[param]) if got is NO_WORD else got
+            if got is NO_WORD:
+                return missing(param, have[param])
+            return ("、" if self.lang.startswith("zh") else ", ").join(got) if isinstance(got, list) else got
         text = section(self.doc, "phrases").get(name)
         if not isinstance(text, str):
             raise TemplateError(f"rule({name!r}): {file} has no phrase for `{name}` — add `{name}: …` under "
