@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", bleed="3mm", safe="3mm", shape="rect",
             kind="deck", game_extra: str = "", fields: str = "{name: str?, colour: str?}", back: dict | None = None,
-            options: str = "{}") -> Project:
+            options: str = "{}", langs: str = "[en]") -> Project:
     """A project with game `g`: component `c` of `items` drawn by layout `g/face` with `elements`."""
     root = tmp_path / "proj"
     (root / "content" / "g").mkdir(parents=True, exist_ok=True)
@@ -19,7 +19,7 @@ def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", blee
     items = items if items is not None else [{"id": "one"}]
     back_line = "    back: g/back\n" if back is not None else ""
     (root / "content" / "g" / "game.yaml").write_text(
-        "id: g\ntitle: G\nlanguages: [en]\n" + game_extra +
+        f"id: g\ntitle: G\nlanguages: {langs}\n" + game_extra +
         "components:\n  c:\n    kind: " + kind + "\n    title: C\n    front: g/face\n" + back_line +
         f"    fields: {fields}\n    options: {options}\n    items: {json.dumps(items)}\n", encoding="utf-8")
     (root / "layouts" / "g" / "face.yaml").write_text(_layout(elements, size, bleed, safe, shape), encoding="utf-8")

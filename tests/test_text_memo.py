@@ -4,7 +4,7 @@ import pytest
 
 from pnp.text import fonts as fontmod
 from pnp.text import fit as textlay
-from pnp.text.fit import layout
+from pnp.text.fit import Words, layout
 
 MM = 72 / 25.4
 TEXT = "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。Whoever holds it loses 2 sanity."
@@ -53,8 +53,8 @@ def test_every_option_reaches_the_result(fonts):
     assert layout(TEXT, fonts, "serif", 9, box)[0] != first
     assert layout(TEXT, fonts, "sans", 9, (5, 0, 30 * MM, 12 * MM))[0] != first
     assert layout(TEXT + "!", fonts, "sans", 9, box)[0] != first
-    short = "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。"   # balancing evens out its short last line
-    differ = 0
+    short = "Show this card: its holder loses one sanity; at zero sanity, doom goes up."   # balancing evens
+    differ = 0                                                       # out its short last line (Latin text)
     for width in range(20, 60):
         tall = (0, 0, width * MM, 100 * MM)
         even, _ = layout(short, fonts, "sans", 9, tall)
@@ -62,6 +62,16 @@ def test_every_option_reaches_the_result(fonts):
         assert even == layout(short, _fonts(), "sans", 9, tall)[0]
         assert greedy == layout(short, _fonts(), "sans", 9, tall, balance=False)[0]
         differ += even != greedy
+    assert differ
+    cjk, kept = "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。", Words(["神智", "末日指數"])
+    differ = 0
+    for width in range(20, 60):   # the glossary: a word of it is never broken, the memo tells them apart
+        tall = (0, 0, width * MM, 100 * MM)
+        plain, _ = layout(cjk, fonts, "sans", 9, tall)
+        whole, _ = layout(cjk, fonts, "sans", 9, tall, words=kept)
+        assert whole == layout(cjk, _fonts(), "sans", 9, tall, words=Words(["末日指數", "神智"]))[0]
+        assert plain == layout(cjk, fonts, "sans", 9, tall, words=Words())[0]
+        differ += plain != whole
     assert differ
 
 

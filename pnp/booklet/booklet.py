@@ -129,7 +129,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
 
     from pnp.booklet import memo as booklet_memo
     memo = booklet_memo.for_booklet(f"{path}\0{lang}\0{paper}", prep.fonts, prep.icons)
-    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh, memo)
+    flow = bf.Flow(prep.fonts, prep.icons, styles, fw, face_of, fh, memo, words=resolver.words)
     body = flow.paginate(flow.units(blocks), fh)
     title = str(g["title"])
     name = str(g["components"][comp.id]["title"])

@@ -95,8 +95,9 @@ def rect(x, y, w, h, fill=None, stroke=None, width=0.5):
 
 
 class Flow:
-    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9, memo=None):
+    def __init__(self, fonts, icons, styles: dict, width: float, face_of, height: float = 1e9, memo=None, words=None):
         self.fonts, self.icons, self.st, self.w, self.face_of = fonts, icons, styles, width, face_of
+        self.words = words or None   # the game's glossary (pnp.text.atoms.Words): never broken across lines
         self.memo = memo    # booklet_memo.Memo: lines laid out by an earlier build
         self.h = height     # the frame's height: a picture never grows taller than 3/4 of it
         self.too_big: list = []   # (line, what): text wider than its column, a unit taller than a page
@@ -107,7 +108,8 @@ class Flow:
     def lines(self, text: str, st: Style, x: float, w: float, align="left", balance=False) -> list[Unit]:
         """One unit per line of text laid out in width w (the first unit carries `before`). Running text
         is not balanced (a book's paragraph keeps its lines full); headings and captions are."""
-        key = (text, repr(st), repr(x), repr(w), align, balance)    # reprs: -0.0 is not 0.0 here
+        key = (text, repr(st), repr(x), repr(w), align, balance, self.words.words if self.words else ())   # reprs: -0.0
+                                                                                            # is not 0.0 here
         got = self.memo.get(key) if self.memo is not None else None
         if got is not None:
             msg, rows = got
@@ -126,7 +128,8 @@ class Flow:
         if st.bold:
             text = "**" + text.replace("**", "") + "**"
         laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
-                                        align=align, color=st.color, icon_names=self.icons, balance=balance)
+                                        align=align, color=st.color, icon_names=self.icons, balance=balance,
+                                        words=self.words)
         if laid.overflow > 0.5:
             msg = f"a word of `{text[:40]}` is {laid.overflow / MM:.1f} mm wider than its column"
         step = st.size * st.leading

@@ -9,7 +9,7 @@ from pnp.content.phrases import load_phrases
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
-from pnp.content import sheets
+from pnp.content import glossary, sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
 from pnp.core.paths import inside
@@ -39,6 +39,8 @@ GAME_SPEC = {
                             "the `pnp.rules` entry points (`pnp plugins` lists them), e.g. `my-game`"),
     "components": Opt("map", True, help="component id → its declaration"),
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
+    "glossary": Opt("map", help="words never broken across lines: language → `[word, …]`, and `cards: [component, "
+                                "…]` for the `name` of their cards"),
     "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
 }
 
@@ -127,10 +129,12 @@ def load_game(root: Path) -> Game:
         if comp:
             comps[cid] = comp
     _unique_ids(comps, col)
+    words = glossary.check(meta, comps, langs, col)
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
-                pos=Pos(display_path(game_file)), credits=credits, entries=entries, phrases=phrases)
+                pos=Pos(display_path(game_file)), credits=credits, entries=entries, phrases=phrases,
+                glossary=words)
 
 
 def _check_lint(meta, levels, col):

@@ -50,6 +50,8 @@ RULES = {
     "colour-only": "warn",
     "printable-margin": "warn",
     "stray-marks": "warn",
+    "text-breaks": "warn",
+    "zh-punctuation": "warn",
 }
 LEVELS = ("off", "warn", "error")
 

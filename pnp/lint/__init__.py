@@ -13,6 +13,10 @@ Lint is a rule: its findings are `pnp.core.findings.Finding`s with `check="lint:
                       come closer than ΔE2000 10 under protanopia, deuteranopia or tritanopia
 - `printable-margin`  crop marks or ink closer than 5 mm to the paper edge on an imposed page
 - `stray-marks`       crop marks in line with no piece edge
+- `text-breaks`       a glossary word, or a phrase of a box narrower than four characters, broken across
+                      lines at every size the text may take (`typeset.py`)
+- `zh-punctuation`    half-width `, : ; ? ! ( )` between CJK characters, a space after `。`, in the content
+                      as written (`typeset.py`)
 
 game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | warn | error);
 `--strict` makes every warning an error.

@@ -26,6 +26,7 @@ from pnp import impose, lint, rules
 from pnp.impose.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
+from pnp.lint import typeset
 from pnp.resolve import workers
 from pnp.resolve.face import Resolver
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
@@ -98,6 +99,7 @@ def prepare(project: Project, game_id: str) -> Prepared:
     fonts = _fonts(game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
+    findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
 

@@ -49,7 +49,7 @@ LABELS = {
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
         "double": "雙面列印", "single": "單面列印", "single_blank": "單面（背面留白）", "fold": "對摺黏合", "tiles": "拼接",
-        "players": "人", "version": "版本", "by": "作者", "licence": "授權",
+        "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：",
         "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
         "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
@@ -131,7 +131,7 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     if info.get("notice"):
         y += text(info["notice"], 9, align="center", color="#8a1f1f") + 0.5 * MM
     if info.get("licence"):
-        y += text(f"{L['licence']}: {info['licence']}", 9, align="center", color=MUTED)
+        y += text(f"{L['licence']}{L.get('colon', ': ')}{info['licence']}", 9, align="center", color=MUTED)
     y += 6 * MM
 
     def heading(s):
@@ -179,8 +179,8 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
             key = "book_plain" if "back" not in e.sides else \
                 {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
             notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
-                                       fronts=", ".join(map(str, range(e.first, e.last + 1, 2))),
-                                       backs=", ".join(map(str, range(e.first + 1, e.last + 1, 2)))))
+                                       fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
+                                       backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
     if info.get("ink_saver"):
         notes.append(L["ink"])
     for n in notes:

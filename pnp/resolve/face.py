@@ -21,7 +21,7 @@ from pnp.layout.elements import TYPES
 import pnp.layout.components  # noqa: F401  (registers the component element types)
 from pnp.core.pieces import Face
 from pnp import lint
-from pnp.lint import face as lintface, geometry
+from pnp.lint import face as lintface, geometry, typeset
 from pnp.text import spans, fit as textlay
 from pnp.core.findings import error
 
@@ -43,6 +43,7 @@ class Resolver:
         self.memo = reuse.Memo()             # elements and faces that read nothing card-specific
         self.pictured: dict = {}             # (component, card index, side) → a face resolved for a booklet
         self.beyond = None                   # reuse.Beyond: fingerprints for face cache keys (pnp.resolve.faces)
+        self.words = textlay.Words(getattr(game, "glossary", {}).get(lang, ()))   # never broken across lines
         templating.new_run()
         _image_info.cache_clear()            # an image edited between two builds of a session is read again
 
@@ -248,7 +249,7 @@ class Resolver:
             laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
                                            min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
                                            valign=p["valign"], color=p["color"], icon_names=self.icons,
-                                           markup=True, color_of=self._span_colour)
+                                           markup=True, color_of=self._span_colour, words=self.words)
         except spans.MarkupError as e:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: markup in element `{p['_name']}`: {e}",
                           "fix the markup (see Text markup in the README)")
@@ -256,6 +257,8 @@ class Resolver:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
         pieces = list(laid.runs) + list(laid.deco)
+        if laid.torn and self.lint.on("text-breaks"):
+            self.findings.add(typeset.torn(self.lint, p["_pos"], p["_name"], p["_card"], p["_card_pos"], laid, p["w"]))
         if laid.overflow > 0.05:
             self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
                                     f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "

@@ -176,6 +176,7 @@ class Beyond:
             game, ctx, folders = self.prep.game, self.resolver.ctx, self.prep.layouts.folders()
             value = {
                 "setup": lambda: (repr({k: v for k, v in game.meta.items() if k not in ("components", "data")}),
+                                  repr(getattr(game, "glossary", {})),   # words taken from card names too
                                   _stamps(p for p in game.root.rglob("*") if p.is_file() and p.suffix.lower() not in _CARD_DATA),
                                   _stamps(p for d in folders for p in d.rglob("icons.y*ml"))),
                 "data": lambda: ctx.game["data"], "palette": lambda: game.palette, "game": lambda: ctx.game,

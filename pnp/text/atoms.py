@@ -1,6 +1,8 @@
 """Text into atoms, the units line breaking works on (`pnp/render/text.py`): a Latin word, one CJK
-character, an icon or a line break, with its trailing spaces. Closing punctuation is glued to the atom
-before it and opening brackets to the atom after (kinsoku), and a number to its measure word or unit.
+character, a word of the game's glossary (`Words`), an icon or a line break, with its trailing spaces.
+Closing punctuation is glued to the atom before it and opening brackets to the atom after (kinsoku);
+a list of numbers (`6、3、3`) is one atom, and a number is glued to its measure word or unit. A space
+after full-width punctuation before a CJK character is dropped (the punctuation has its own room).
 """
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from pnp.text import spans
 
 NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ")
 NO_END = set("「『（《〈【〔〖〘〚“‘([{<")
-_NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/]\d+)*%?")
+_NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/–\-~～、]\d+)*%?")   # 3, +1, 3/4, 1–4, 6、3、3
+_LISTED = "、，,"        # a number ending in one of these, followed by a number, is a list: one atom
+FULL_STOPS = set("。，、；：！？")   # full-width punctuation that needs no space after it
 
 
 def is_cjk(ch: str) -> bool:
@@ -26,6 +30,7 @@ class Atom:
     space: str = ""      # trailing spaces (dropped at a line end)
     newline: bool = False
     number: bool = False  # a number waiting for its measure word or unit
+    keep: bool = False    # a glossary word: split only when it is wider than the line
     spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
 
 
@@ -33,16 +38,43 @@ _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ra
 _CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
 
 
+class Words:
+    """A game's glossary in one language: words never broken across lines (`glossary:` in game.yaml).
+    Hashable with its hash kept (it is part of every laid-out text's memo key)."""
+    __slots__ = ("words", "_hash", "_re")
+
+    def __init__(self, words=()):
+        self.words = tuple(sorted({w for w in words if isinstance(w, str) and len(w) > 1}, key=lambda w: (-len(w), w)))
+        self._hash = hash(self.words)
+        self._re = re.compile("|".join(map(re.escape, self.words))) if self.words else None
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        return isinstance(other, Words) and other.words == self.words
+
+    def __bool__(self):
+        return bool(self.words)
+
+    def __repr__(self):
+        return f"Words({list(self.words)!r})"
+
+    def spans(self, run: str) -> list:
+        """(start, end) of the glossary words in a run of CJK characters, longest first, left to right."""
+        return [m.span() for m in self._re.finditer(run)] if self._re is not None else []
+
+
 def tokens(text: str, icon_names, full: bool = False, nominal: float | None = None, color_of=None,
-           roles=None) -> tuple[list, set]:
+           roles=None, words: Words | None = None) -> tuple[list, set]:
     """Split markup into atoms; returns (atoms, unknown icon names). `full`: the span markup of
     `pnp/render/spans.py` (raises MarkupError); else only `**bold**`, `:icon:` and new lines. A part's
     style is a spans.Style; its `size` becomes a ratio of `nominal`."""
-    atoms, used = _tokens(text, full, nominal, color_of, roles)
+    atoms, used = _tokens(text, full, nominal, color_of, roles, words)
     return atoms, {n for n in used if n not in icon_names}
 
 
-def _tokens(text, full, nominal, color_of, roles) -> tuple[list, list]:
+def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, list]:
     """(atoms, names of the icons the text shows)."""
     atoms: list[Atom] = []
     used = []
@@ -62,12 +94,17 @@ def _tokens(text, full, nominal, color_of, roles) -> tuple[list, list]:
         for m in _CHUNK.finditer(piece):
             got = m.lastindex
             if got == 1:     # spaces
-                if atoms and not atoms[-1].newline:
+                if atoms and not atoms[-1].newline and not _needless(atoms[-1], piece, m.end()):
                     atoms[-1].space += m.group(1)
                 word = None
-            elif got == 2:   # a CJK character is an atom of its own
-                for ch in m.group(2):
-                    atoms.append(Atom([("t", ch, st)]))
+            elif got == 2:   # a CJK character is an atom of its own, a glossary word too
+                run = m.group(2)
+                at = 0
+                for s, e in words.spans(run) if words else ():
+                    atoms.extend(Atom([("t", ch, st)]) for ch in run[at:s])
+                    atoms.append(Atom([("t", run[s:e], st)], keep=True))
+                    at = e
+                atoms.extend(Atom([("t", ch, st)]) for ch in run[at:])
                 word = None
             elif word is None:
                 word = Atom([("t", m.group(), st)])
@@ -81,12 +118,36 @@ def _tokens(text, full, nominal, color_of, roles) -> tuple[list, list]:
     return _numbers(_kinsoku(atoms)), used
 
 
+def _needless(prev: Atom, piece: str, end: int) -> bool:
+    """Whether spaces ending at `end` of `piece`, after `prev`, stand between full-width punctuation
+    and a CJK character (`準備。 內文`): printed as nothing."""
+    p = prev.parts
+    return (bool(p) and p[-1][0] == "t" and p[-1][1][-1:] in FULL_STOPS and end < len(piece)
+            and is_cjk(piece[end]))
+
+
+def _text(a: Atom) -> str:
+    return "".join(v for k, v, _b in a.parts if k == "t") if all(k == "t" for k, _v, _b in a.parts) else ""
+
+
 def _numbers(atoms: list) -> list:
-    """Glue a number to the atom after it (its measure word or unit), keeping the space between."""
+    """Glue a list of numbers into one atom (`6、3、3`), and a number to the atom after it (its measure
+    word or unit), keeping the space between."""
     out: list[Atom] = []
     prev = None
+    listed = False     # prev is a number followed by a list separator
     for a in atoms:
-        if prev is not None and prev.number and not a.newline and not prev.newline and a.parts:
+        if (listed and not prev.space and a.parts and a.parts[0][0] == "t" and a.parts[0][1][:1].isdecimal()
+                and not a.newline):
+            prev.parts += a.parts
+            prev.space = a.space
+            text = _text(prev)
+            prev.number = bool(text) and _NUMBER.fullmatch(text) is not None
+            listed = bool(text) and text[-1] in _LISTED and _NUMBER.fullmatch(text[:-1]) is not None
+            continue
+        listed = False
+        if (prev is not None and prev.number and not a.newline and not prev.newline and a.parts
+                and not (a.parts[0][0] == "t" and a.parts[0][1][:1] in NO_END)):   # `3（HQ）`: not a unit
             prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
             prev.space = a.space
             prev.number = False
@@ -98,6 +159,8 @@ def _numbers(atoms: list) -> list:
             text = "".join(v for k, v, _b in parts if k == "t") if all(k == "t" for k, _v, _b in parts) else ""
         # a number starts with a digit or a sign (_NUMBER): most atoms are told apart by their first character
         a.number = bool(text) and (text[0] in _SIGNS or text[0].isdecimal()) and _NUMBER.fullmatch(text) is not None
+        listed = (not a.number and bool(text) and text[-1] in _LISTED and text[0].isdecimal()
+                  and _NUMBER.fullmatch(text[:-1]) is not None)
         out.append(a)
         prev = a
     return out

@@ -6,7 +6,8 @@ and line breaks. Lines break between CJK characters and between Latin words (nev
 closing punctuation never starts a line and opening brackets never end one (kinsoku); a number stays
 with the word after it, its measure word or unit (`抽 1 張`, `+1 doom`); and a paragraph whose last
 line would be short gets its last two lines broken again more evenly, after punctuation or a space
-where one is near.
+where one is near — CJK text instead fills its lines and never ends on a line of one or two characters
+(`breaks.py`). Justified CJK lines spread their characters a little or not at all; Latin ones their spaces.
 """
 from __future__ import annotations
 
@@ -14,15 +15,15 @@ import re
 from dataclasses import dataclass
 
 from pnp.core.pieces import Run, Shape
-from pnp.text import spans
-from pnp.text.atoms import NO_END, NO_START, Atom, _tokens, is_cjk, tokens
+from pnp.text import breaks, spans
+from pnp.text.atoms import NO_END, NO_START, Atom, Words, _tokens, is_cjk, tokens
 
-__all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "is_cjk", "layout", "missing_glyphs", "tokens"]
+__all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "is_cjk", "layout", "missing_glyphs",
+           "tokens"]
 
 ASCENT, DESCENT = 0.88, 0.12
 _MARK = re.compile(r"(\*\*|\x02|:[a-z][a-z0-9_-]*:|\n)")
-SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
-SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
+CJK_SPREAD = 0.12       # a justified CJK line spreads its characters by at most this share of the size a gap
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Laid:
     lines: int
     overflow: float      # points by which the text exceeds the box at the smallest size (0 = fits)
     deco: tuple = ()     # underline and strike shapes
+    torn: str = ""       # the lines, joined by ／, when a glossary word or a narrow box's phrase had to break
 
 
 def _atom_width(a: Atom, fonts, role, size) -> float:
@@ -87,72 +89,23 @@ def _ratio(line) -> float:
     return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
-def _greedy(items, width, space_w):
-    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom)."""
-    lines, line, x, over = [], [], 0.0, 0.0
-    limit = width + 1e-6
-    for item in items:
-        a, w = item
-        if line and x + w > limit:
-            lines.append(line)
-            line, x = [], 0.0
-        over = max(over, w - width)
-        line.append(item)
-        x += w + len(a.space) * space_w
-    lines.append(line)
-    return lines, over
+def _break(atoms, paras, ws, space_w, width, size, fonts) -> list:
+    """breaks.paragraph of every paragraph (lists of atom indexes), atoms `ws` wide."""
+    def width_of(a):
+        return _widths([a], fonts, size)[0]
+    return [breaks.paragraph([(atoms[i], ws[i]) for i in para], width, space_w, size, width_of) for para in paras]
 
 
-def _line_width(line, space_w) -> float:
-    return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
-
-
-_SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
-
-
-def _balanced(lines, over, width, space_w, balance):
-    """Greedy lines as they are, or when the last line is short, the last two lines broken again where
-    they come out most even, preferring a break after punctuation or a space (CJK has no spaces between
-    words, so an even break elsewhere may split a word: 大家同／時翻開)."""
-    if not balance or len(lines) < 2 or over > 0:
-        return lines, over
-    widths = [_line_width(line, space_w) for line in lines]
-    if widths[-1] >= SHORT_LAST * max(widths):
-        return lines, over
-    tail = lines[-2] + lines[-1]
-    even, soft_even = None, None      # (imbalance, k): the most even break, and the most even soft one
-    for k in range(1, len(tail)):
-        first, second = tail[:k], tail[k:]
-        w1, w2 = _line_width(first, space_w), _line_width(second, space_w)
-        if w1 > width + 1e-6 or w2 > width + 1e-6 or w2 < widths[-1]:
-            continue
-        cand = (abs(w1 - w2), k)
-        even = min(even, cand) if even else cand
-        a = first[-1][0]
-        last = a.parts[-1][1][-1:] if a.parts and a.parts[-1][0] == "t" else ""
-        if (a.space or last in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
-            soft_even = min(soft_even, cand) if soft_even else cand
-    pick = soft_even or even
-    if pick is None:
-        return lines, over
-    return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]], over
-
-
-def _break(atoms, paras, ws, space_w, width) -> list:
-    """Greedy (lines, widest overflow of an unbreakable atom) of every paragraph (lists of atom indexes),
-    atoms `ws` wide."""
-    return [_greedy([(atoms[i], ws[i]) for i in para], width, space_w) for para in paras]
-
-
-def _join(greedy, width, space_w, balance):
-    """Lines of every paragraph, balanced or not; returns (lines, widest overflow of an unbreakable atom,
-    indexes of lines ended by a line break in the text — never justified)."""
-    lines, over, hard = [], 0.0, set()
-    for got, o in greedy:
-        lines += _balanced(got, o, width, space_w, balance)[0]
-        over = max(over, o)
+def _join(got, width, space_w, balance):
+    """Lines of every paragraph, finished (breaks.finish); returns (lines, widest overflow of an unbreakable
+    atom, indexes of lines ended by a line break in the text — never justified, torn)."""
+    lines, over, hard, torn = [], 0.0, set(), False
+    for para in got:
+        lines += breaks.finish(para, width, space_w, balance)
+        over = max(over, para[1])
+        torn = torn or para[2]
         hard.add(len(lines) - 1)
-    return lines, over, hard
+    return lines, over, hard, torn
 
 
 def _paragraphs(atoms) -> list:
@@ -172,15 +125,17 @@ KEPT = 4096   # laid-out texts kept per FontSet (card backs, repeated labels); t
 
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
-           icon_names=(), balance: bool = True, markup: bool = False, color_of=None) -> tuple[Laid, set]:
-    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits.
+           icon_names=(), balance: bool = True, markup: bool = False, color_of=None,
+           words: Words | None = None) -> tuple[Laid, set]:
+    """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits (and, where
+    a smaller size keeps them whole, until no glossary word `words` nor a narrow box's phrase breaks).
     A FontSet keeps results (`laid_memo`): the same arguments with the same fonts give the same
     result, and span colours are asked of `color_of` again before one is reused."""
     memo = getattr(fonts, "laid_memo", None)
     key = hit = None
     if memo is not None:
         key = (text, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of is None,
-               type(size), type(min_size), type(leading), tuple(map(type, box)))
+               type(size), type(min_size), type(leading), tuple(map(type, box)), words or None)
         try:
             hit = memo.pop(key, None)
         except TypeError:   # unhashable arguments (a list for a box): laid out every time
@@ -190,7 +145,7 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         return hit[0], {n for n in hit[1] if n not in icon_names}
     calls: list = []
     laid, used = _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup,
-                         _asking(color_of, calls) if color_of is not None else None)
+                         _asking(color_of, calls) if color_of is not None else None, words or None)
     if key is not None:
         if len(memo) >= KEPT:
             del memo[next(iter(memo))]
@@ -214,9 +169,10 @@ def _same_colours(color_of, calls) -> bool:
         return False
 
 
-def _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of):
+def _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of,
+            words=None):
     x0, y0, w, h = box
-    atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None))
+    atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None), words)
     min_size = size if min_size is None else min(min_size, size)
     sized = _specs(atoms, fonts, role, color)
     paras = _paragraphs(atoms)
@@ -230,29 +186,35 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
 
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
         space_w = fonts.width(" ", role, s)
-        greedy = at.get(s)
-        if greedy is None:
-            greedy = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w)
-        lines, over, hard = _join(greedy, w, space_w, bal)
-        return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard
+        got = at.get(s)
+        if got is None:
+            got = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w, s, fonts)
+        lines, over, hard, torn = _join(got, w, space_w, bal)
+        return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn
 
-    lines, wover, hover, hard = attempt(size)
+    def fits(m, whole):   # whole: and no glossary word or narrow box's phrase broken
+        return not (m[1] or m[2] or (whole and m[4]))
+
+    m = attempt(size)
     chosen = at_size = size
-    if wover or hover:
-        lo, hi = min_size, size  # binary search on 0.25 pt steps for the largest size that fits
-        lines, wover, hover, hard = attempt(lo)
-        chosen = at_size = lo
-        if not (wover or hover):
-            while hi - lo > 0.25:
-                mid = round((lo + hi) / 2 * 4) / 4
-                m = attempt(mid)
-                if m[1] or m[2]:
-                    hi = mid
-                else:
-                    lo, chosen = mid, mid
+    if not fits(m, True):
+        low = attempt(min_size) if min_size < size else m
+        whole = fits(low, True)
+        if whole or not fits(m, False):   # else torn at every size: the size asked, reported torn
+            m, chosen = low, min_size
+            at_size = chosen
+            if fits(low, False):
+                lo, hi = min_size, size  # binary search on 0.25 pt steps for the largest size that fits
+                while hi - lo > 0.25:
+                    mid = round((lo + hi) / 2 * 4) / 4
+                    if fits(attempt(mid), whole):
+                        lo, chosen = mid, mid
+                    else:
+                        hi = mid
     if balance or at_size != chosen:   # the lines of the size drawn (the search may have ended below it)
-        lines, wover, hover, hard = attempt(chosen, balance)
+        m = attempt(chosen, balance)
         at_size = chosen
+    lines, wover, hover, hard, torn = m
     s = chosen
     same = at_size == s   # lines broken at the size drawn (not so unbalanced after shrinking): atoms as wide
     space_w = fonts.width(" ", role, s)
@@ -268,12 +230,12 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
             base = top + s * ASCENT + n * s * leading
         elif n:
             base += s * leading * _ratio(line)
-        extra = 0.0
+        extra, spread = 0.0, False
         if align in ("center", "right", "justify"):
             lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
             if align == "justify" and n < last and len(line) > 1 and n not in hard:
-                extra = (w - lw) / (len(line) - 1)
-                lw = w
+                extra, spread = _justify(line, w - lw, s)
+                lw = w if extra else lw
             x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
         else:
             x = x0 + 0
@@ -307,11 +269,23 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                 if lined and st.strike:
                     deco.append([base + sz * -0.28, cx, cx + adv, col, sz * 0.06])
                 cx += adv
-            x += wd + (len(a.space) * space_w if i < tail else 0) + extra
+            x += wd + (len(a.space) * space_w if i < tail else 0) + (extra if spread or a.space else 0.0)
     if cur is not None:
         runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
-    laid = Laid(tuple(runs), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w))
+    torn = "／".join("".join(v for a, _w in ln for k, v, _s in a.parts if k == "t") for ln in lines) if torn else ""
+    laid = Laid(tuple(runs), tuple(icons), s, len(lines), max(wover, hover), _lines(deco, space_w), torn)
     return laid, used
+
+
+def _justify(line, slack, size) -> tuple:
+    """(extra width per gap, whether every gap takes it) of a justified line. A line with CJK spreads
+    every gap, by at most CJK_SPREAD of the size (more would tear its words apart: it stays at the start);
+    a Latin line widens its spaces."""
+    if any(breaks.is_cjk(breaks._first(a) or "a") for a, _w in line):
+        extra = slack / (len(line) - 1)
+        return (extra, True) if extra <= CJK_SPREAD * size else (0.0, False)
+    gaps = sum(1 for a, _w in line[:-1] if a.space)
+    return (slack / gaps, False) if gaps else (0.0, False)
 
 
 def _lines(deco, space_w) -> tuple:

@@ -1,0 +1,184 @@
+"""Breaking paragraphs of atoms (`atoms.py`) into lines, for `fit.py`.
+
+Lines are filled greedily: Latin text breaks at spaces, CJK text between any two atoms (kinsoku,
+number lists and glossary words are already glued into atoms), so a space inside CJK text is no
+better a break than any other place. Then, per paragraph:
+
+- a CJK paragraph never ends on an orphan: a last line of one or two characters (`張。`) takes an atom
+  or two from the line before; its other lines stay filled (no balancing that leaves half-width lines);
+- other text, when `balance` is asked and the last line is short, has its last two lines broken again
+  where they come out most even, preferring a break after punctuation or a space;
+- in a box narrower than NARROW characters (a flap label), a CJK paragraph breaks only after
+  punctuation or a space (`向後折，／上膠`) when every phrase fits; where one does not, the lines are
+  broken between characters and marked torn, as is a glossary word wider than the line: the fitter
+  then shrinks the text, and reports it when it cannot.
+"""
+from __future__ import annotations
+
+from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
+
+SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
+SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
+ORPHAN = 2               # a CJK paragraph's last line holds more characters than this …
+PULL = 2                 # … taking at most this many atoms from the line before
+NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
+
+_SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
+
+
+def _first(a: Atom) -> str:
+    p = a.parts
+    return p[0][1][:1] if p and p[0][0] == "t" else ""
+
+
+def _last(a: Atom) -> str:
+    p = a.parts
+    return p[-1][1][-1:] if p and p[-1][0] == "t" else ""
+
+
+def cjk(items) -> bool:
+    """Whether a paragraph of (atom, width) items is CJK text: at least half its atoms begin with a CJK
+    character."""
+    n = sum(1 for a, _w in items if is_cjk(_first(a) or "a"))
+    return bool(items) and 2 * n >= len(items)
+
+
+def line_width(line, space_w) -> float:
+    return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+
+
+def greedy(items, width, space_w):
+    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom)."""
+    lines, line, x, over = [], [], 0.0, 0.0
+    limit = width + 1e-6
+    for item in items:
+        a, w = item
+        if line and x + w > limit:
+            lines.append(line)
+            line, x = [], 0.0
+        over = max(over, w - width)
+        line.append(item)
+        x += w + len(a.space) * space_w
+    lines.append(line)
+    return lines, over
+
+
+def phrased(items, width, space_w):
+    """Lines of a narrow box broken only after punctuation or a space; None when a phrase is wider than
+    the line."""
+    phrases, cur = [], []
+    for item in items:
+        cur.append(item)
+        a = item[0]
+        if a.space or _last(a) in _SOFT:
+            phrases.append(cur)
+            cur = []
+    if cur:
+        phrases.append(cur)
+    lines, line, x = [], [], 0.0
+    limit = width + 1e-6
+    for ph in phrases:
+        pw = line_width(ph, space_w)
+        if pw > limit:
+            return None
+        gap = len(line[-1][0].space) * space_w if line else 0.0
+        if line and x + gap + pw > limit:
+            lines.append(line)
+            line, x, gap = [], 0.0, 0.0
+        line = line + ph
+        x += gap + pw
+    lines.append(line)
+    return lines
+
+
+def _chars(line) -> int:
+    return sum(len(v) if k == "t" else 1 for a, _w in line for k, v, _s in a.parts)
+
+
+def orphan(lines, width, space_w):
+    """A CJK paragraph's last line of ORPHAN characters or fewer takes up to PULL atoms from the line
+    before (which keeps at least one), as long as it still fits and no atom ending in punctuation moves."""
+    if len(lines) < 2 or _chars(lines[-1]) > ORPHAN:
+        return lines
+    prev, last = lines[-2], lines[-1]
+    for _ in range(PULL):
+        if len(prev) < 2 or _chars(last) > ORPHAN or _last(prev[-1][0]) in _SOFT:   # a break after punctuation
+            break                                                              # is a phrase's end: kept
+        moved = [prev[-1]] + last
+        if line_width(moved, space_w) > width + 1e-6:
+            break
+        prev, last = prev[:-1], moved
+    return lines[:-2] + [prev, last]
+
+
+def balanced(lines, over, width, space_w):
+    """The last two lines broken again where they come out most even when the last is short,
+    preferring a break after punctuation or a space."""
+    if len(lines) < 2 or over > 0:
+        return lines
+    widths = [line_width(line, space_w) for line in lines]
+    if widths[-1] >= SHORT_LAST * max(widths):
+        return lines
+    tail = lines[-2] + lines[-1]
+    even, soft_even = None, None      # (imbalance, k): the most even break, and the most even soft one
+    for k in range(1, len(tail)):
+        first, second = tail[:k], tail[k:]
+        w1, w2 = line_width(first, space_w), line_width(second, space_w)
+        if w1 > width + 1e-6 or w2 > width + 1e-6 or w2 < widths[-1]:
+            continue
+        cand = (abs(w1 - w2), k)
+        even = min(even, cand) if even else cand
+        a = first[-1][0]
+        if (a.space or _last(a) in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
+            soft_even = min(soft_even, cand) if soft_even else cand
+    pick = soft_even or even
+    if pick is None:
+        return lines
+    return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]]
+
+
+def split_kept(items, width, width_of):
+    """Items with every glossary word wider than the line split into its characters (new atoms, their
+    widths from `width_of(atom)`); returns (items, whether a word was split)."""
+    out, torn = [], False
+    for a, w in items:
+        if not (a.keep and w > width + 1e-6):
+            out.append((a, w))
+            continue
+        torn = True
+        chars: list = []
+        for (k, v, st), (_k, _v, *rest) in zip(a.parts, a.spec):
+            for ch in (v if k == "t" else [v]):
+                glue = chars and k == "t" and (ch in NO_START or _last(chars[-1]) in NO_END)   # kinsoku still
+                if glue:
+                    chars[-1].parts.append((k, ch, st))
+                    chars[-1].spec.append((k, ch, *rest))
+                else:
+                    chars.append(Atom([(k, ch, st)], spec=[(k, ch, *rest)]))
+        chars[-1].space = a.space
+        out += [(c, width_of(c)) for c in chars]
+    return out, torn
+
+
+def paragraph(items, width, space_w, size, width_of):
+    """(lines, widest overflow of an unbreakable atom, torn, mode) of one paragraph at one size; mode
+    "phrase" (a narrow box), "cjk" or "latin"."""
+    items, torn = split_kept(items, width, width_of) if any(a.keep for a, _w in items) else (items, False)
+    mode = "cjk" if cjk(items) else "latin"
+    if mode == "cjk" and width < NARROW * size and len(items) > 1:
+        got = phrased(items, width, space_w)
+        if got is not None:
+            return got, 0.0, torn, "phrase"
+        torn = True
+    lines, over = greedy(items, width, space_w)
+    return lines, over, torn, mode
+
+
+def finish(para, width, space_w, balance):
+    """A paragraph's lines as drawn: orphan control for CJK, balancing (when asked) for the rest."""
+    lines, over, _torn, mode = para
+    if mode == "cjk":
+        return orphan(lines, width, space_w)
+    if mode == "latin" and balance:
+        return balanced(lines, over, width, space_w)
+    return lines

@@ -1,0 +1,203 @@
+"""zh-TW typesetting in the text engine: justified CJK lines not torn apart, lines filled to the width,
+number lists and glossary words kept whole, no orphan last line, narrow labels shrunk or reported, and
+the lint rule for half-width punctuation in zh-TW text. Measured with the real fonts."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_pnp
+from pnp.text import fonts as fontmod
+from pnp.text.fit import NO_END, NO_START, Words, layout
+from tests.lintkit import lint, project
+
+MM = 72 / 25.4
+GOAL = "你操控了調查：被逮捕的人不是兇手時你獲勝——包括你自己就是兇手卻逃過一劫。"   # Criminal Poker mastermind
+RULE = "每回合開始時抽 1 張牌，然後棄 2 張牌。若手牌超過 5 張，你要休息一回合。"
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    return fontmod.FontSet({"sans": fontmod.builtin_path("noto-sans-tc")})
+
+
+def _rows(laid):
+    rows = {}
+    for r in laid.runs:
+        rows.setdefault(round(r.y, 2), []).append(r)
+    return [sorted(v, key=lambda r: r.x) for _k, v in sorted(rows.items())]
+
+
+def _lines(laid):
+    return ["".join(r.text for r in row) for row in _rows(laid)]
+
+
+def _gaps(laid, fonts):
+    """The widest gap between neighbouring runs of each line (justification spreads them apart)."""
+    return [max([b.x - a.x - fonts.width(a.text, "sans", a.size) for a, b in zip(row, row[1:])] or [0.0])
+            for row in _rows(laid)]
+
+
+def test_a_justified_cjk_line_is_not_torn_apart(fonts):
+    # the mastermind's goal: its middle line was balanced to half the width, then spread 8 pt a gap
+    for width in (44, 48, 52, 56):
+        laid, _ = layout(GOAL, fonts, "sans", 8.5, (0, 0, width * MM, 22 * MM), min_size=6, align="justify")
+        assert max(_gaps(laid, fonts)) <= 0.12 * laid.size + 0.01, (width, _lines(laid), _gaps(laid, fonts))
+
+
+def test_latin_lines_still_justify_by_their_spaces(fonts):
+    text = "Whoever holds the murder weapon is the murderer, shown or hidden, and loses at the end."
+    w = 40 * MM
+    laid, _ = layout(text, fonts, "sans", 9, (0, 0, w, 100 * MM), align="justify")
+    rows = _rows(laid)
+    for row in rows[:-1]:
+        end = row[-1].x + fonts.width(row[-1].text, "sans", 9)
+        assert abs(end - w) < 0.05, [r.text for r in row]
+
+
+def test_cjk_lines_are_filled_not_broken_early_at_spaces_or_punctuation(fonts):
+    # `過 5 張，／你要休息一回合。`: balancing broke after a comma, leaving a half-width line
+    for width in range(14, 60):
+        w = width * MM
+        laid, _ = layout(RULE, fonts, "sans", 9, (0, 0, w, 200 * MM))
+        lines = _lines(laid)
+        for line, after in zip(lines[:-2], lines[1:-1]):    # the last two may give the orphan a character
+            room = w - fonts.width(line, "sans", 9)
+            n = 3 if after[0].isdigit() else 1   # ` 1 張` is one piece, a number and its unit, after a space
+            unit = (" " if n == 3 else "") + after[:n] + (after[n] if after[n:n + 1] in NO_START else "")  # `牌，` too
+            assert room < fonts.width(unit, "sans", 9) + 0.1, (width, lines)
+        for line in lines[1:]:
+            assert line[0] not in NO_START, (width, lines)
+        for line in lines[:-1]:
+            assert line[-1] not in NO_END, (width, lines)
+
+
+@pytest.mark.parametrize("text,whole", [("擲出 6、3、3（HQ）或該街區已有幫派時重擲。", "6、3、3"),
+                                        ("每位玩家拿 1–4 張牌，擲出 3/4 點以上就成功。", "1–4 張"),
+                                        ("每位玩家拿 1–4 張牌，擲出 3/4 點以上就成功。", "3/4 點")])
+def test_numbers_and_their_lists_are_never_broken(fonts, text, whole):
+    for width in range(12, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert any(whole in line for line in lines), (width, lines)
+
+
+@pytest.mark.parametrize("balance", [True, False])   # cards balance, booklets' running text does not
+def test_no_orphan_of_one_or_two_characters_ends_a_cjk_paragraph(fonts, balance):
+    texts = [RULE, GOAL, "展示此牌時，持有者失去一點神智；若神智歸零，末日指數上升。", "抽到這張牌的人立刻出局並翻開身分張。"]
+    for text in texts:
+        for width in range(15, 70):
+            lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM), balance=balance)[0])
+            assert len(lines) == 1 or len(lines[-1]) > 2, (width, lines)
+
+
+def test_a_glossary_word_never_breaks_across_lines(fonts):
+    text = "把一名幫派份子移到相鄰的空街區，逮捕那裡所有的幫派份子，再吸收一名線人。"
+    kept = Words(["幫派份子", "線人"])
+    split = 0
+    for width in range(16, 60):    # from 16 mm `幫派份子，` fits a line (narrower, the word must break)
+        box = (0, 0, width * MM, 200 * MM)
+        split += any(line.endswith(("幫", "幫派", "幫派份")) for line in _lines(layout(text, fonts, "sans", 9, box)[0]))
+        laid, _ = layout(text, fonts, "sans", 9, box, words=kept)
+        assert not laid.torn
+        for line in _lines(laid):
+            assert not line.endswith(("幫", "幫派", "幫派份", "線")), (width, _lines(laid))
+    assert split   # without the glossary, some widths break it
+    # a word wider than the line still breaks (and says so) rather than overflowing
+    laid, _ = layout("幫派份子", fonts, "sans", 9, (0, 0, 12 * MM, 50 * MM), words=kept)
+    assert laid.overflow == 0 and "／" in laid.torn and laid.torn.replace("／", "") == "幫派份子"
+
+
+def test_a_narrow_label_breaks_by_phrases_or_shrinks_or_says_it_is_torn(fonts):
+    box = (0, 0, 9 * MM, 68 * MM)    # Tiny Epic Crimes' envelope flap: 向後／折，上／膠
+    laid, _ = layout("向後折，上膠", fonts, "sans", 7, box, align="center", valign="middle", min_size=5)
+    assert _lines(laid) == ["向後折，", "上膠"] and 5 <= laid.size < 7 and not laid.torn
+    wide, _ = layout("向後折，上膠", fonts, "sans", 7, (0, 0, 12 * MM, 68 * MM), align="center")
+    assert _lines(wide) == ["向後折，", "上膠"] and wide.size == 7
+    fixed, _ = layout("向後折，上膠", fonts, "sans", 7, box, align="center", valign="middle")   # no min_size
+    assert fixed.size == 7 and fixed.torn and fixed.overflow == 0
+
+
+def test_no_space_is_printed_after_a_full_stop_before_cjk(fonts):
+    laid, _ = layout("**準備。** 內文繼續。Then English.", fonts, "sans", 8, (0, 0, 90 * MM, 20 * MM))
+    row = _rows(laid)[0]
+    stop = next(r for r in row if r.text.endswith("。"))
+    after = row[row.index(stop) + 1]
+    assert abs(after.x - stop.x - fonts.width(stop.text, "sans", 8)) < 0.01
+
+
+# ---- in a game: glossary: in game.yaml, the text-breaks and zh-punctuation lint rules ---------------------
+
+ZH = "[zh-TW]"
+CARD = {"type": "text", "x": 4, "y": 4, "w": 17, "h": 30, "text": "{{ card.name }}", "size": 9}
+
+
+def _runs(tmp_path, game_extra, items, el=CARD, langs=ZH):
+    from pnp.pipeline.build import check_game
+    keep: dict = {}
+    proj = project(tmp_path, {"t": el}, items=items, game_extra=game_extra, fields="{name: text}", langs=langs)
+    _prep, found = check_game(proj, "g", keep=keep)
+    front = keep["c"][0][0]
+    return found, [p.text for p in getattr(front, "pieces", ()) if hasattr(p, "text")]
+
+
+def test_game_glossary_words_and_card_names_are_kept_whole(tmp_path):
+    items = [{"id": "a", "name": {"zh-TW": "把一名幫派份子移到相鄰的空街區"}}]
+    _f, plain = _runs(tmp_path / "p", "", items)
+    assert any(t.endswith(("幫", "幫派", "幫派份")) for t in plain), plain
+    _f, kept = _runs(tmp_path / "g", "glossary: {zh-TW: [幫派份子]}\n", items)
+    assert "".join(kept) == "".join(plain).replace(" ", "") and not any(t.endswith(("幫", "幫派", "幫派份")) for t in kept)
+    named = [{"id": "a", "name": {"zh-TW": "幫派份子"}}, {"id": "b", "name": {"zh-TW": "把一名幫派份子移到相鄰的空街區"}}]
+    _f, by_name = _runs(tmp_path / "n", "glossary: {cards: [c]}\n", named)
+    assert not any(t.endswith(("幫", "幫派", "幫派份")) for t in by_name)
+
+
+def test_a_bad_glossary_is_bad_input_at_its_line(tmp_path):
+    proj = project(tmp_path, {"t": CARD}, items=[{"id": "a", "name": {"zh-TW": "字"}}],
+                   game_extra="glossary: {fr: [mot], cards: [nope], zh-TW: 幫派份子}\n", fields="{name: text}", langs=ZH)
+    r = run_pnp("--project", proj.root, "check", "g")
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    for what in ("game.yaml:4:", "`fr`", "`nope`", "a list"):
+        assert what in r.stderr, (what, r.stderr)
+
+
+def test_a_torn_label_is_a_text_breaks_warning(tmp_path):
+    label = {"type": "text", "x": 4, "y": 4, "w": 9, "h": 30, "text": "向後折，上膠", "size": 7, "align": "center"}
+    found = lint(tmp_path / "a", {"flap": label}, "text-breaks", langs=ZH)
+    assert len(found) == 1 and found[0].severity == "warning", found
+    assert "向後" in found[0].message and "min_size" in found[0].message and "face.yaml:6" in str(found[0].pos)
+    assert not lint(tmp_path / "b", {"flap": dict(label, min_size=5)}, "text-breaks", langs=ZH)
+
+
+def test_half_width_punctuation_in_zh_text_is_reported_at_its_line(tmp_path):
+    items = [{"id": "a", "name": {"zh-TW": "抽一張牌,然後棄一張(任選)", "en": "Draw a card, then discard (any)."}},
+             {"id": "b", "name": {"zh-TW": "準備。 翻開第一張牌：開始", "en": "Set up. Then start: go"}},
+             {"id": "c", "name": {"zh-TW": "全形標點，沒有問題（好）。", "en": "ok"}}]
+    found = lint(tmp_path, {"t": CARD}, "zh-punctuation", items=items, langs="[zh-TW, en]",
+                 fields="{name: text}")
+    text = "\n".join(f"{f.pos}: {f.message}" for f in found)
+    assert len(found) == 4 and {f.card for f in found} == {"a", "b"}, text
+    assert "game.yaml:" in text and "`,` → `，`" in text and "`(` → `（`" in text and "`)` → `）`" in text
+    assert "a space after `。`" in text
+    assert all(f.severity == "warning" for f in found)
+
+
+def test_half_width_punctuation_in_a_zh_booklet_is_reported_at_its_line(tmp_path):
+    proj = project(tmp_path, {"t": CARD}, items=[{"id": "a", "name": {"zh-TW": "字"}}], langs=ZH,
+                   fields="{name: text}")
+    game = proj.root / "content" / "g"
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text + "  rules:\n    kind: booklet\n    title: 規則\n", encoding="utf-8")
+    (game / "rules.zh-TW.md").write_text("# 規則\n\n第一段沒有問題。\n\n- **準備。** 洗牌,發給每人五張。\n", encoding="utf-8")
+    r = run_pnp("--project", proj.root, "check", "g")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "rules.zh-TW.md:5:" in r.stdout and "zh-punctuation" not in r.stderr, r.stdout
+    assert "`,` → `，`" in r.stdout and "a space after `。`" in r.stdout
+
+
+def test_a_zh_cover_writes_full_width_separators(fonts):
+    from pnp.render.cover import Entry, pages
+    info = {"lang": "zh-TW", "title": "遊戲", "licence": "CC BY-SA 4.0", "duplex": "none", "paper_name": "A4"}
+    book = Entry("規則小冊", "booklet", 3, 10, sides={"front", "back"}, count=8)
+    page = pages(info, [book], (595.0, 842.0), fonts)[0]
+    text = "".join(p.text for p in page.pieces if hasattr(p, "text")) if hasattr(page, "pieces") else str(page)
+    assert "3、5、7、9" in text and "4、6、8、10" in text and "授權：CC" in text, text
+    assert "3, 5" not in text and "授權: " not in text
