@@ -50,6 +50,10 @@ RULES = {
     "colour-only": "warn",
     "printable-margin": "warn",
     "stray-marks": "warn",
+    "greyscale": "warn",
+    "fit": "warn",
+    "secret-backs": "warn",
+    "ink-saver": "warn",
 }
 LEVELS = ("off", "warn", "error")
 

@@ -1,4 +1,6 @@
-"""Lint rules over one resolved face: min-text-size, safe-area, out-of-bounds, contrast.
+"""Lint rules over one resolved face: min-text-size, safe-area, out-of-bounds, contrast, the contrast of
+its ink-saver version (`ink-saver`) and, on the back of a `secret:` component, lines near the trim
+(`secret-backs`, pnp.lint.secret).
 
 `check_face` gets the face's elements in drawing order with the pieces each produced, so every
 finding points at the layout element (file:line) and names the card, the face and what was measured.
@@ -9,10 +11,11 @@ from dataclasses import replace
 
 import math
 
+from pnp.core import ink as inksaver
 from pnp.core.pieces import Image, Run, Shape, Stencil
 from pnp.core.units import MM
 from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, SLIVER_DELTA_E, TOLERANCE_MM
-from pnp.lint import colour, geometry
+from pnp.lint import colour, geometry, secret
 
 TEXTUAL = ("text",)
 ICONIC = ("icon",)
@@ -31,6 +34,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
     where = f"`{face_name}` (card `{card}`, {card_pos})"
     small_on, bounds_on, bleed_on, safe_on, contrast_on = (cfg.on(r) for r in (
         "min-text-size", "out-of-bounds", "bleed", "safe-area", "contrast"))
+    hidden = cfg.secret_back(face_name) if cfg.on("secret-backs") else None
     for el, pieces in elements:
         typ = el.attrs.get("type")
         pos = el.pos
@@ -56,6 +60,8 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _safe(cfg, layout, el, pieces, ink, where, card)
             if f:
                 out.append(f)
+        if hidden is not None:
+            out.append(secret.edge_line(cfg, layout, el, pieces, paints, where, card))
         paints += ((i + len(drawn), p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
         drawn.extend(pieces)
         drawn_boxes.extend(ink)
@@ -63,7 +69,31 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _contrast(cfg, paints, drawn_boxes, runs, el, where, card)
             if f:
                 out.append(f)
+    if cfg.on("ink-saver"):
+        out += _ink_saver(cfg, layout, elements, where, card)
     return [f for f in out if f is not None], drawn_boxes
+
+
+def _ink_saver(cfg, layout, elements, where, card):
+    """The contrast rule on the face `--ink-saver` prints (pnp.core.ink): text it turned dark on a fill
+    it kept dark, or light text on a background it lightened."""
+    changed, saved = False, []
+    for el, pieces in elements:
+        got = [q for q in (inksaver.piece(p, layout.w, layout.h) for p in pieces) if q is not None]
+        changed = changed or len(got) != len(pieces) or any(a is not b for a, b in zip(got, pieces))
+        saved.append((el, got))
+    if not changed or not any(isinstance(p, Run) for _el, ps in saved for p in ps):
+        return []      # what prints is the normal face: the contrast rule judged it
+    out, paints, boxes, n = [], [], [], 0
+    for el, pieces in saved:
+        ink = [geometry.box_pair(p)[1] for p in pieces]
+        runs = [(n + i, p) for i, p in enumerate(pieces) if isinstance(p, Run)]
+        paints += ((i + n, p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
+        boxes.extend(ink)
+        n += len(pieces)
+        if runs:
+            out.append(_contrast(cfg, paints, boxes, runs, el, f"the ink-saver version of {where}", card, "ink-saver"))
+    return out
 
 
 def _bounds(cfg, layout, el, geo, where, card):
@@ -159,7 +189,7 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
                        f"inwards or make it smaller", card, worst)
 
 
-def _contrast(cfg, paints, bxs, runs, el, where, card):
+def _contrast(cfg, paints, bxs, runs, el, where, card, rule="contrast"):
     worst = None
     for i, r in runs:
         x0, y0, x1, y1 = bxs[i]
@@ -174,6 +204,9 @@ def _contrast(cfg, paints, bxs, runs, el, where, card):
         return None
     ratio, need, r, under = worst
     sample = r.text if len(r.text) <= 16 else r.text[:15] + "…"
-    return cfg.finding("contrast", el.pos, f"text `{sample}` of element `{el.name}` on {where}: {r.color} on "
-                       f"{under} has contrast {ratio:.2f}:1, under {need:g}:1 for {r.size:g} pt text — darken the "
-                       f"text or lighten what is behind it (or the other way round)", card, ratio / need)
+    todo = ("darken the text or lighten what is behind it (or the other way round)" if rule == "contrast" else
+            "the ink saver darkens light text, lightens fills of 15 % of the face or more and keeps smaller "
+            "ones: put such text on a light fill, or make the fill behind it large enough to be lightened")
+    return cfg.finding(rule, el.pos, f"text `{sample}` of element `{el.name}` on {where}: {r.color} on "
+                       f"{under} has contrast {ratio:.2f}:1, under {need:g}:1 for {r.size:g} pt text — {todo}",
+                       card, ratio / need)
