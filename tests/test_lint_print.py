@@ -100,6 +100,14 @@ def test_fit_on_a_round_space_and_a_rectangle_both_ways_round(tmp_path):
     assert "≤ 73 x 88 mm" in found[0].message and "≥ 91 x 96 mm" in found[0].message
 
 
+def test_fit_a_folded_piece_on_a_space_no_element_is(tmp_path):
+    # an envelope printed as a 180 x 232 sheet, folded to 90 x 95, on a grid map's 74 x 89 centre
+    found = _fit(tmp_path, "{layout: g/mat, size: 74x89, piece: 90x95}", size="[180, 232]", shape="rect",
+                 items=[{"id": "envelope"}])
+    assert len(found) == 1 and "90 x 95 mm piece" in found[0].message and "74 x 89 mm space on `g/mat`" in found[0].message
+    assert "16 x 6 mm too big — make the piece ≤ 73 x 88 mm or the space ≥ 91 x 96 mm" in found[0].message
+
+
 def test_fit_quiet_when_the_piece_fits_with_its_clearance(tmp_path):
     assert _fit(tmp_path, "{layout: g/mat, element: cell}", size="[14, 14]") == []
     assert _fit(tmp_path / "r", "{layout: g/mat, element: panel}", size="[88, 73]", shape="rect") == []   # turned
@@ -112,12 +120,14 @@ def test_fit_a_space_that_does_not_exist_is_bad_input(tmp_path):
         _fit(tmp_path, "{layout: g/mat, element: cel}")
     assert "layout `g/mat` has no element `cel`" in str(e.value) and "did you mean `cell`" in str(e.value)
     with pytest.raises(Problems) as e:
-        _fit(tmp_path / "w", "{layout: g/mat, element: cell, where: {colour: red}, size: 3}")
-    assert "`colour`, not a field" in str(e.value) and "unknown key `size`" in str(e.value)
-    root = project(tmp_path / "cli", {"bg": BG}, comp_extra="    sits_on: {layout: g/mat}\n",
+        _fit(tmp_path / "w", "[{layout: g/mat, element: cell, where: {colour: red}, margin: 3}, {layout: g/mat}]")
+    text = str(e.value)
+    assert "`colour`, not a field" in text and "unknown key `margin`" in text and "names no space" in text
+    root = project(tmp_path / "cli", {"bg": BG}, comp_extra="    sits_on: {layout: g/mat, element: cel}\n",
                    layouts={"g/mat": MAT}).root
     r = run_pnp("--project", root, "check", "g")
-    assert r.returncode == 2 and "lacks the required key `element`" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "game.yaml:12:" in r.stderr and "has no element `cel`" in r.stderr
+    assert "Traceback" not in r.stderr
 
 
 # ---- secret backs ---------------------------------------------------------------------------------

@@ -5,10 +5,13 @@
     sits_on:                           # the pieces go on a space printed elsewhere (rule `fit`)
       - {layout: my-game/board, element: cell}                          # every piece of the component
       - {layout: my-game/mat, element: slot, where: {kind: car}, clearance: 0.5mm}   # only cars
+      - {layout: my-game/board, size: 74x89, piece: 90x95}   # a space no one element is; a folded piece
 
 `where:` picks the items by field values (a value or a list of values); `clearance:` (default 1 mm)
-is the play a piece needs on its space. The layout and element are checked when the lint runs
-(pnp.lint.fit), where the layouts are read.
+is the play a piece needs on its space; `size:` the space's size when no plain element gives it (an
+area of a grid map, an element sized by a template); `piece:` the piece's size as it sits there when
+that is not its front's trim (a sheet folded into an envelope). The layout and element are checked
+when the lint runs (pnp.lint.fit), where the layouts are read.
 """
 from __future__ import annotations
 
@@ -26,7 +29,9 @@ SECRET_SPEC = {
 }
 SITS_ON_SPEC = {
     "layout": Opt("str", True, help="the layout the space is printed on, e.g. `my-game/board`"),
-    "element": Opt("str", True, help="the element of that layout that is the space"),
+    "element": Opt("str", help="the element of that layout that is the space (or give `size:`)"),
+    "size": Opt("size", help="the space's size when no plain element gives it, e.g. `74x89`"),
+    "piece": Opt("size", help="the piece's size as it sits there, when not its front's trim (folded), e.g. `90x95`"),
     "where": Opt("map", help="only the items whose fields have these values, e.g. `{kind: tracker}`"),
     "clearance": Opt("length", default=f"{CLEARANCE_MM:g}mm", help="the play a piece needs on its space"),
 }
@@ -41,8 +46,10 @@ class Secret:
 @dataclass(frozen=True)
 class SitsOn:
     layout: str
-    element: str
+    element: str | None
     where: tuple              # ((field, (values…)), …)
+    size: tuple | None        # the space (w, h) in points, when given
+    piece: tuple | None       # the piece (w, h) in points, when given
     clearance: float          # points
     pos: Pos                  # the entry
     at: dict                  # key → Pos
@@ -83,7 +90,11 @@ def sits_on(decl: YMap, col: Collector, cid: str, fields: dict) -> tuple:
             col.add(at, f"`sits_on` of component `{cid}`: expected a map", "write `{layout: …, element: …}`")
             continue
         c = check_map(entry, SITS_ON_SPEC, col, f"`sits_on` of component `{cid}`")
-        if not c["layout"] or not c["element"]:
+        if not c["layout"]:
+            continue
+        if not c["element"] and not c["size"]:
+            col.add(at, f"`sits_on` of component `{cid}` names no space",
+                    "add `element:` (an element of the layout) or `size:` (the space's size, e.g. `74x89`)")
             continue
         where = []
         for k, v in (c["where"] or {}).items():
@@ -93,7 +104,8 @@ def sits_on(decl: YMap, col: Collector, cid: str, fields: dict) -> tuple:
             where.append((k, tuple(str(x) for x in (v if isinstance(v, list) else [v]))))
         clearance = c["clearance"]
         problem = type_problem(clearance, "length")
-        out.append(SitsOn(str(c["layout"]), str(c["element"]), tuple(where),
+        sizes = [units.size(c[k]) if c[k] is not None else None for k in ("size", "piece")]
+        out.append(SitsOn(str(c["layout"]), str(c["element"]) if c["element"] else None, tuple(where), *sizes,
                           units.length(clearance) if problem is None else units.length(f"{CLEARANCE_MM}mm"),
                           at, {k: entry.at(k) for k in entry}))
     return tuple(out)
