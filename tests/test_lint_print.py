@@ -91,7 +91,7 @@ def test_fit_a_tracker_too_big_for_its_cell_names_the_margin(tmp_path):
 
 def test_fit_on_a_round_space_and_a_rectangle_both_ways_round(tmp_path):
     found = _fit(tmp_path, "{layout: g/mat, element: badge}")
-    assert len(found) == 1 and "20 mm piece" in found[0].message and "9.5 mm round `badge`" in found[0].message
+    assert len(found) == 1 and "20 mm round piece" in found[0].message and "9.5 mm round `badge`" in found[0].message
     assert "10.5 mm too big" in found[0].message and "≥ 21 mm" in found[0].message
     # a 90 x 95 envelope on a 74 x 89 panel: too big either way round
     found = _fit(tmp_path / "e", "{layout: g/mat, element: panel}", size="[90, 95]", shape="rect",

@@ -31,11 +31,13 @@ def _hex(rgb) -> str:
     return "#" + "".join(f"{max(0, min(255, round(v))):02x}" for v in rgb)
 
 
+@lru_cache(maxsize=1024)
 def luminance(c: str) -> float:
     r, g, b = _rgb(c)
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
+@lru_cache(maxsize=1024)
 def tint(c: str, t: float = TINT) -> str:
     return _hex(v + (255 - v) * t for v in _rgb(c))
 
@@ -58,14 +60,15 @@ def _bbox(ops):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def piece(p, w: float, h: float):
-    """The ink-saver version of one piece of a w x h face (None when it paints nothing any more)."""
+def piece(p, w: float, h: float, box=None):
+    """The ink-saver version of one piece of a w x h face (None when it paints nothing any more).
+    box: the bounding box of the shape's ops when the caller has measured it (x0, y0, x1, y1)."""
     if isinstance(p, Run):
         return replace(p, color=DARK) if luminance(p.color) > 0.75 else p
     if not isinstance(p, Shape) or p.role != "art":
         return p
     fill, stroke = p.fill, p.stroke
-    box = _bbox(p.ops)
+    box = box or _bbox(p.ops) if fill else None
     if fill and box:
         x0, y0, x1, y1 = box
         cover = max(0, min(x1, w) - max(x0, 0)) * max(0, min(y1, h) - max(y0, 0)) / (w * h)

@@ -35,6 +35,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
     small_on, bounds_on, bleed_on, safe_on, contrast_on = (cfg.on(r) for r in (
         "min-text-size", "out-of-bounds", "bleed", "safe-area", "contrast"))
     hidden = cfg.secret_back(face_name) if cfg.on("secret-backs") else None
+    measured = []             # (element, pieces, geometry boxes, ink boxes): for the ink-saver pass
     for el, pieces in elements:
         typ = el.attrs.get("type")
         pos = el.pos
@@ -48,6 +49,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
         pairs = [geometry.box_pair(p) for p in pieces]
         geo = [g for g, _i in pairs]      # the shapes themselves
         ink = [i for _g, i in pairs]      # what they paint, strokes included
+        measured.append((el, pieces, geo, ink))
         if bounds_on:
             f = _bounds(cfg, layout, el, geo, where, card)
             if f:
@@ -70,25 +72,32 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             if f:
                 out.append(f)
     if cfg.on("ink-saver"):
-        out += _ink_saver(cfg, layout, elements, where, card)
+        out += _ink_saver(cfg, layout, measured, where, card)
     return [f for f in out if f is not None], drawn_boxes
 
 
-def _ink_saver(cfg, layout, elements, where, card):
+def _ink_saver(cfg, layout, measured, where, card):
     """The contrast rule on the face `--ink-saver` prints (pnp.core.ink): text it turned dark on a fill
-    it kept dark, or light text on a background it lightened."""
-    changed, saved = False, []
-    for el, pieces in elements:
-        got = [q for q in (inksaver.piece(p, layout.w, layout.h) for p in pieces) if q is not None]
-        changed = changed or len(got) != len(pieces) or any(a is not b for a, b in zip(got, pieces))
+    it kept dark, or light text on a background it lightened. The ink saver changes colours only, so
+    the pieces keep the boxes measured for the face itself."""
+    last = max((k for k, m in enumerate(measured) if any(isinstance(p, Run) for p in m[1])), default=-1)
+    changed, saved, w, h = False, [], layout.w, layout.h
+    for el, pieces, geo, ink in measured[:last + 1]:     # what lies above the last text cannot be behind it
+        got = []
+        for p, g, i in zip(pieces, geo, ink):
+            q = inksaver.piece(p, w, h, g if isinstance(p, Shape) and not p.transform else None)
+            if q is not p:
+                changed = True
+            if q is not None:
+                got.append((q, i))
         saved.append((el, got))
-    if not changed or not any(isinstance(p, Run) for _el, ps in saved for p in ps):
+    if not changed:
         return []      # what prints is the normal face: the contrast rule judged it
     out, paints, boxes, n = [], [], [], 0
-    for el, pieces in saved:
-        ink = [geometry.box_pair(p)[1] for p in pieces]
-        runs = [(n + i, p) for i, p in enumerate(pieces) if isinstance(p, Run)]
-        paints += ((i + n, p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
+    for el, got in saved:
+        pieces, ink = [q for q, _i in got], [i for _q, i in got]
+        runs = [(n + k, p) for k, p in enumerate(pieces) if isinstance(p, Run)]
+        paints += ((k + n, p, b, f) for k, p, b, f in geometry.paints(pieces, ink))
         boxes.extend(ink)
         n += len(pieces)
         if runs:

@@ -79,7 +79,7 @@ def _judge(cfg, comp, spot, item, piece, el, sw, sh):
         over = need - d
         fix = (f"make the {noun.strip('`')} ≤ {_n(d - c)} mm" + (" across" if piece.shape == "circle" else " corner to corner")
                + f" or the {el_name} ≥ {_n(need + c)} mm")
-        return cfg.finding("fit", spot.pos, f"{_n(need)} mm {noun} (component `{comp.id}`, `{piece.name}`) on the "
+        return cfg.finding("fit", spot.pos, f"{_n(need)} mm {'round ' if piece.shape == 'circle' else ''}{noun} (component `{comp.id}`, `{piece.name}`) on the "
                            f"{_n(d)} mm round {space}: {_n(over)} mm too big — {fix} (clearance {_n(c)} mm)",
                            item.id, -over)
     ways = [(pw, ph), (ph, pw)] if abs(pw - ph) > 1e-6 else [(pw, ph)]

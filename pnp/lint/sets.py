@@ -106,9 +106,8 @@ def record(face, edges: bool, keep: bool = False) -> tuple:
     hit = _RECORDS.get(id(face)) if keep else _RECORDS.pop(id(face), None)
     if hit is not None and hit[0] is face and (hit[1][4] is not None or not edges):   # [4]: the edge colours
         return hit[1]
-    plain = tuple(_colourless(p) for p in face.pieces)
-    rec = (hash(plain), hash(face.pieces), *_fills(face), edge_colours(face) if edges else None,
-           frozenset(map(hash, plain)))
+    plain = tuple(hash(_colourless(p)) for p in face.pieces)   # each piece hashed once: the face's hash and its marks
+    rec = (hash(plain), hash(face.pieces), *_fills(face), edge_colours(face) if edges else None, frozenset(plain))
     if keep:
         remember(face, rec)
     return rec
