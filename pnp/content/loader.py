@@ -57,8 +57,7 @@ COMPONENT_SPEC = {
     "options": Opt("map", default={}, help="imposition options"),
     "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
     "secret": Opt("any", help="`true`: held in a hand, no back may tell one card from another (print lint)"),
-    "sits_on": Opt("any", help="`{layout: …, element: …, where: {field: value}, clearance: 1mm}`: the space the "
-                               "pieces go on, which they must fit (print lint `fit`); or a list of them"),
+    "sits_on": Opt("any", help="`{layout: …, element: …}` (or a list): the space the pieces go on (print lint `fit`)"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
