@@ -11,8 +11,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", bleed="3mm", safe="3mm", shape="rect",
             kind="deck", game_extra: str = "", fields: str = "{name: str?, colour: str?}", back: dict | None = None,
-            options: str = "{}", langs: str = "[en]") -> Project:
-    """A project with game `g`: component `c` of `items` drawn by layout `g/face` with `elements`."""
+            options: str = "{}", comp_extra: str = "", layouts: dict | None = None, langs: str = "[en]") -> Project:
+    """A project with game `g`: component `c` of `items` drawn by layout `g/face` with `elements`.
+    comp_extra: more lines of the component's declaration; layouts: more layouts, name → YAML text."""
     root = tmp_path / "proj"
     (root / "content" / "g").mkdir(parents=True, exist_ok=True)
     (root / "layouts" / "g").mkdir(parents=True, exist_ok=True)
@@ -21,7 +22,9 @@ def project(tmp_path: Path, elements: dict, *, items=None, size="[40, 40]", blee
     (root / "content" / "g" / "game.yaml").write_text(
         f"id: g\ntitle: G\nlanguages: {langs}\n" + game_extra +
         "components:\n  c:\n    kind: " + kind + "\n    title: C\n    front: g/face\n" + back_line +
-        f"    fields: {fields}\n    options: {options}\n    items: {json.dumps(items)}\n", encoding="utf-8")
+        f"    fields: {fields}\n    options: {options}\n    items: {json.dumps(items)}\n" + comp_extra, encoding="utf-8")
+    for name, text in (layouts or {}).items():
+        (root / "layouts" / f"{name}.yaml").write_text(text, encoding="utf-8")
     (root / "layouts" / "g" / "face.yaml").write_text(_layout(elements, size, bleed, safe, shape), encoding="utf-8")
     if back is not None:
         (root / "layouts" / "g" / "back.yaml").write_text(_layout(back, size, bleed, safe, shape), encoding="utf-8")

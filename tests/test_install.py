@@ -175,6 +175,8 @@ def test_installed_wheel_runs_a_shipped_game_from_a_copy_of_its_content(installe
     r = installed("check", "criminal-poker", "--json", cwd=proj)
     assert r.returncode == 0, r.stdout + r.stderr
     got = json.loads(r.stdout)["criminal-poker"]
-    assert "criminal-poker:deck-rules" in got["checks"] and got["findings"] == []
+    # the plug-in's checks ran and found nothing (print lint warnings on the content are not its business)
+    assert "criminal-poker:deck-rules" in got["checks"]
+    assert [f for f in got["findings"] if not f["check"].startswith("lint:")] == []
     r = installed("plugins", cwd=proj)
     assert "tiny-epic-crimes" in r.stdout and "pnp.games.tiny_epic_crimes:plugin" in r.stdout

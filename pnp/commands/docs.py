@@ -131,6 +131,13 @@ def generate() -> str:
     for k, o in COMPONENT_SPEC.items():
         t = "one of " + ", ".join(f"`{c}`" for c in o.choices) if o.choices else o.type
         out.append(f"| `{k}` | {t} | {'yes' if o.required else ''} | {_cell(o.help)} |")
+    from pnp.content.printing import SECRET_SPEC, SITS_ON_SPEC
+    for key, spec, intro in (("secret", SECRET_SPEC, "`secret: true`, or a map:"),
+                             ("sits_on", SITS_ON_SPEC, "a map, or a list of maps, each:")):
+        out += ["", f"`{key}:` (print lint, see the README) — {intro}", "", "| key | type | required | default | meaning |",
+                "|---|---|---|---|---|"]
+        out += [f"| `{k}` | {o.type} | {'yes' if o.required else ''} | {'' if o.default is None else f'`{str(o.default).lower()}`'} "
+                f"| {_cell(o.help)} |" for k, o in spec.items()]
     out += ["", "Field types (`fields: {name: TYPE}`; `TYPE?` = optional; `{enum: [a, b]}`; "
             "`{type: list, sep: \",\"}` for spreadsheet lists): " + ", ".join(f"`{t}`" for t in FIELD_TYPES) + ".",
             "", "## Spreadsheets", "",

@@ -9,7 +9,7 @@ from pnp.content.phrases import load_phrases
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
-from pnp.content import glossary, sheets
+from pnp.content import glossary, printing, sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
 from pnp.core.paths import inside
@@ -59,6 +59,8 @@ COMPONENT_SPEC = {
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
     "options": Opt("map", default={}, help="imposition options"),
     "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
+    "secret": Opt("any", help="`true`: held in a hand, no back may tell one card from another (print lint)"),
+    "sits_on": Opt("any", help="`{layout: …, element: …}` (or a list): the space the pieces go on (print lint `fit`)"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
@@ -67,7 +69,6 @@ _WRITE = {"text": "write text, or `{zh-TW: …, en: …}`", "str": "write text",
           "number": "write a number", "bool": "write true or false", "list": "write a list `[a, b]`",
           "map": "write a map `{key: value}`", "id": "write an id such as `my-card`",
           "length": "write a length such as `5mm`", "enum": "write one of the declared values"}
-
 
 
 def load_game(root: Path) -> Game:
@@ -237,7 +238,8 @@ def _component(root, cid, decl, langs, col, done, raw):
         col.add(decl.at("count"), "`count` is negative", "write the number of pieces")
     return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
                      back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
-                     source=source, options=dict(c["options"] or {}), fields=fields, choose=choose)
+                     source=source, options=dict(c["options"] or {}), fields=fields, choose=choose,
+                     secret=printing.secret(decl, col, cid), sits_on=printing.sits_on(decl, col, cid, fields))
 
 
 def _choice(decl, side, value, fields, col):

@@ -49,6 +49,8 @@ class Component:
     files: dict = field(default_factory=dict)     # booklets: language → the markdown file (Path)
     # per-card layouts: side → (field, {value: layout}, default, {value: Pos}); `front`/`back` hold the default
     choose: dict = field(default_factory=dict)
+    secret: object = None        # pnp.content.printing.Secret: held in a hand, no back may tell cards apart
+    sits_on: tuple = ()          # pnp.content.printing.SitsOn: spaces printed elsewhere the pieces go on
 
     def layout_of(self, item, side: str) -> str | None:
         """The layout name of one item's front or back."""

@@ -52,6 +52,10 @@ RULES = {
     "stray-marks": "warn",
     "text-breaks": "warn",
     "zh-punctuation": "warn",
+    "greyscale": "warn",
+    "fit": "warn",
+    "secret-backs": "warn",
+    "ink-saver": "warn",
 }
 LEVELS = ("off", "warn", "error")
 

@@ -17,6 +17,12 @@ Lint is a rule: its findings are `pnp.core.findings.Finding`s with `check="lint:
                       lines at every size the text may take (`typeset.py`)
 - `zh-punctuation`    half-width `, : ; ? ! ( )` between CJK characters, a space after `。`, in the content
                       as written (`typeset.py`)
+- `greyscale`         the same shape in two colours on pieces of a component (a large fill: what tells
+                      them apart) printing as greys closer than GREY_MIN on a black-and-white printer
+- `fit`               a piece declared to sit on a space (`sits_on:`) larger than the space, less its clearance
+- `secret-backs`      on a `secret:` component: backs that differ, lines near the back's trim (a duplex
+                      shift shows), dark front areas showing through a light back as a pattern that differs
+- `ink-saver`         the contrast rule on the faces `--ink-saver` prints
 
 game.yaml `lint: {contrast: error, safe-area: off}` sets a rule's level (off | warn | error);
 `--strict` makes every warning an error.
@@ -31,20 +37,34 @@ DELTA_E_MIN = 10.0           # CIEDE2000: below this two type colours are easily
 PRINTABLE_MM = 5.0           # most home printers cannot print closer to the paper edge
 TOLERANCE_MM = 0.05          # measurement slack (rounding of mm to points)
 SLIVER_DELTA_E = 5.0         # a fill this different from white paper shows as a sliver when a cut is off
+GREY_MIN = 32                # grey levels (of 255, Rec. 601 luma) two colours need on a black-and-white print
+SECRET_EDGE_MM = 6.0         # a line this close to a secret back's trim shows a 1-2 mm duplex shift
+SHOW_DARK, SHOW_LIGHT = 0.2, 0.5   # WCAG luminance: front ink this dark shows through a back this light
+SHOW_PITCH_MM = 4.0          # show-through is sampled on this grid …
+SHOW_CELLS = 2               # … and fronts whose see-through patterns differ in this many cells are told apart
+SHOW_TEXT_PT = 14.0          # text this large counts as a dark area (smaller text shows too faintly)
 
 
 class Config:
     """The level of each lint rule for one game (game.yaml `lint:` over the defaults)."""
 
-    def __init__(self, levels: dict | None = None):
+    def __init__(self, levels: dict | None = None, secret: dict | None = None):
         self.levels = dict(RULES)
         self.levels.update(levels or {})
+        self.secret = secret or {}     # component id → its `secret:` (pnp.content.printing.Secret)
 
     @classmethod
     def of(cls, game) -> "Config":
         raw = game.meta.get("lint") if hasattr(game, "meta") and game.meta else None
         levels = {k: level_of(v) for k, v in (raw or {}).items()}
-        return cls({k: v for k, v in levels.items() if k in RULES and v in LEVELS})
+        secret = {c.id: c.secret for c in getattr(game, "components", {}).values() if getattr(c, "secret", None)}
+        return cls({k: v for k, v in levels.items() if k in RULES and v in LEVELS}, secret)
+
+    def secret_back(self, face_name: str):
+        """The `secret:` of the component whose back `face_name` (`<component>/<card>.back`) is, or None."""
+        if not self.secret or not face_name or not face_name.endswith(".back"):
+            return None
+        return self.secret.get(face_name.split("/", 1)[0])
 
     def on(self, rule: str) -> bool:
         return self.levels.get(rule, "off") != "off"

@@ -3,7 +3,10 @@
 - contrast: WCAG 2.x relative luminance of sRGB colours and the ratio (L1 + 0.05) / (L2 + 0.05);
 - delta_e: CIEDE2000 (Sharma, Wu and Dalal 2005) between two sRGB colours (D65 white);
 - simulate: dichromacy as modelled by Machado, Oliveira and Fernandes (2009), severity 1.0, applied to
-  linear RGB — the matrices published with the paper (also used by colour-science and colorspacious).
+  linear RGB — the matrices published with the paper (also used by colour-science and colorspacious);
+- grey: what a black-and-white printer makes of a colour: Rec. 601 luma of the sRGB values
+  (0.299 R + 0.587 G + 0.114 B, 0..255), the conversion printer drivers and Pillow's "L" mode use;
+  `simulate(c, "greyscale")` gives that grey as a colour.
 Plain Python: a few dozen colours per game, so no dependency is worth adding for this.
 """
 from __future__ import annotations
@@ -65,8 +68,19 @@ def blend(top: str, under: str, alpha: float) -> str:
 
 
 @lru_cache(maxsize=4096)
+def grey(hex_colour: str) -> int:
+    """The grey level (0 black .. 255 white) a black-and-white print gives the colour."""
+    r, g, b = rgb(hex_colour)
+    return round((0.299 * r + 0.587 * g + 0.114 * b) * 255)
+
+
+@lru_cache(maxsize=4096)
 def simulate(hex_colour: str, kind: str) -> str:
-    """How a dichromat of `kind` (protanopia, deuteranopia, tritanopia) sees the colour."""
+    """How a dichromat of `kind` (protanopia, deuteranopia, tritanopia) sees the colour, or a
+    black-and-white printer prints it (`greyscale`)."""
+    if kind == "greyscale":
+        v = grey(hex_colour)
+        return f"#{v:02x}{v:02x}{v:02x}"
     lin = [_lin(v) for v in rgb(hex_colour)]
     m = MACHADO[kind]
     out = [sum(m[i][j] * lin[j] for j in range(3)) for i in range(3)]

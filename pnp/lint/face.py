@@ -1,4 +1,6 @@
-"""Lint rules over one resolved face: min-text-size, safe-area, out-of-bounds, contrast.
+"""Lint rules over one resolved face: min-text-size, safe-area, out-of-bounds, contrast, the contrast of
+its ink-saver version (`ink-saver`) and, on the back of a `secret:` component, lines near the trim
+(`secret-backs`, pnp.lint.secret).
 
 `check_face` gets the face's elements in drawing order with the pieces each produced, so every
 finding points at the layout element (file:line) and names the card, the face and what was measured.
@@ -9,10 +11,11 @@ from dataclasses import replace
 
 import math
 
+from pnp.core import ink as inksaver
 from pnp.core.pieces import Image, Run, Shape, Stencil
 from pnp.core.units import MM
 from pnp.lint import CONTRAST_LARGE, CONTRAST_MIN, LARGE_PT, MIN_TEXT_PT, SLIVER_DELTA_E, TOLERANCE_MM
-from pnp.lint import colour, geometry
+from pnp.lint import colour, geometry, secret
 
 TEXTUAL = ("text",)
 ICONIC = ("icon",)
@@ -31,6 +34,8 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
     where = f"`{face_name}` (card `{card}`, {card_pos})"
     small_on, bounds_on, bleed_on, safe_on, contrast_on = (cfg.on(r) for r in (
         "min-text-size", "out-of-bounds", "bleed", "safe-area", "contrast"))
+    hidden = cfg.secret_back(face_name) if cfg.on("secret-backs") else None
+    measured = []             # (element, pieces, geometry boxes, ink boxes): for the ink-saver pass
     for el, pieces in elements:
         typ = el.attrs.get("type")
         pos = el.pos
@@ -44,6 +49,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
         pairs = [geometry.box_pair(p) for p in pieces]
         geo = [g for g, _i in pairs]      # the shapes themselves
         ink = [i for _g, i in pairs]      # what they paint, strokes included
+        measured.append((el, pieces, geo, ink))
         if bounds_on:
             f = _bounds(cfg, layout, el, geo, where, card)
             if f:
@@ -56,6 +62,8 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _safe(cfg, layout, el, pieces, ink, where, card)
             if f:
                 out.append(f)
+        if hidden is not None:
+            out.append(secret.edge_line(cfg, layout, el, pieces, paints, where, card))
         paints += ((i + len(drawn), p, b, f) for i, p, b, f in geometry.paints(pieces, ink))
         drawn.extend(pieces)
         drawn_boxes.extend(ink)
@@ -63,7 +71,38 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _contrast(cfg, paints, drawn_boxes, runs, el, where, card)
             if f:
                 out.append(f)
+    if cfg.on("ink-saver"):
+        out += _ink_saver(cfg, layout, measured, where, card)
     return [f for f in out if f is not None], drawn_boxes
+
+
+def _ink_saver(cfg, layout, measured, where, card):
+    """The contrast rule on the face `--ink-saver` prints (pnp.core.ink): text it turned dark on a fill
+    it kept dark, or light text on a background it lightened. The ink saver changes colours only, so
+    the pieces keep the boxes measured for the face itself."""
+    last = max((k for k, m in enumerate(measured) if any(isinstance(p, Run) for p in m[1])), default=-1)
+    changed, saved, w, h = False, [], layout.w, layout.h
+    for el, pieces, geo, ink in measured[:last + 1]:     # what lies above the last text cannot be behind it
+        got = []
+        for p, g, i in zip(pieces, geo, ink):
+            q = inksaver.piece(p, w, h, g if isinstance(p, Shape) and not p.transform else None)
+            if q is not p:
+                changed = True
+            if q is not None:
+                got.append((q, i))
+        saved.append((el, got))
+    if not changed:
+        return []      # what prints is the normal face: the contrast rule judged it
+    out, paints, boxes, n = [], [], [], 0
+    for el, got in saved:
+        pieces, ink = [q for q, _i in got], [i for _q, i in got]
+        runs = [(n + k, p) for k, p in enumerate(pieces) if isinstance(p, Run)]
+        paints += ((k + n, p, b, f) for k, p, b, f in geometry.paints(pieces, ink))
+        boxes.extend(ink)
+        n += len(pieces)
+        if runs:
+            out.append(_contrast(cfg, paints, boxes, runs, el, f"the ink-saver version of {where}", card, "ink-saver"))
+    return out
 
 
 def _bounds(cfg, layout, el, geo, where, card):
@@ -159,7 +198,7 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
                        f"inwards or make it smaller", card, worst)
 
 
-def _contrast(cfg, paints, bxs, runs, el, where, card):
+def _contrast(cfg, paints, bxs, runs, el, where, card, rule="contrast"):
     worst = None
     for i, r in runs:
         x0, y0, x1, y1 = bxs[i]
@@ -174,6 +213,9 @@ def _contrast(cfg, paints, bxs, runs, el, where, card):
         return None
     ratio, need, r, under = worst
     sample = r.text if len(r.text) <= 16 else r.text[:15] + "…"
-    return cfg.finding("contrast", el.pos, f"text `{sample}` of element `{el.name}` on {where}: {r.color} on "
-                       f"{under} has contrast {ratio:.2f}:1, under {need:g}:1 for {r.size:g} pt text — darken the "
-                       f"text or lighten what is behind it (or the other way round)", card, ratio / need)
+    todo = ("darken the text or lighten what is behind it (or the other way round)" if rule == "contrast" else
+            "the ink saver darkens light text, lightens fills of 15 % of the face or more and keeps smaller "
+            "ones: put such text on a light fill, or make the fill behind it large enough to be lightened")
+    return cfg.finding(rule, el.pos, f"text `{sample}` of element `{el.name}` on {where}: {r.color} on "
+                       f"{under} has contrast {ratio:.2f}:1, under {need:g}:1 for {r.size:g} pt text — {todo}",
+                       card, ratio / need)

@@ -1,10 +1,12 @@
-"""The `colour-only` rule over the faces of one component (a set of pieces).
+"""The `colour-only` and `greyscale` rules over the faces of one component (a set of pieces), and the
+set part of `secret-backs` (pnp.lint.secret).
 
 1. Two faces that are the same once every colour is ignored differ only by colour: a player who
    cannot tell those colours apart (or prints in black and white) cannot tell the pieces apart.
 2. Fill colours that tell the faces of a component apart (a large fill on some faces and not on
    others) must stay apart under protanopia, deuteranopia and tritanopia (Machado 2009): CIEDE2000
    at least DELTA_E_MIN between each pair as a dichromat sees them.
+3. greyscale: pnp.lint.grey, fed from here.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from itertools import combinations
 
 from pnp.core.pieces import Run, Shape, Stencil
 from pnp.core.units import MM
-from pnp.lint import DELTA_E_MIN, colour, geometry
+from pnp.lint import DELTA_E_MIN, colour, geometry, grey, secret
 
 KEY_AREA = 0.03        # a fill covering this share of a face (by its box) can tell faces apart
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
@@ -31,9 +33,10 @@ def _colourless(p):
     return p
 
 
-def _fills(face) -> frozenset:
+def _fills(face) -> tuple:
+    """(key fill colours, (colourless shape, fill) of each of them): the large opaque fills of a face."""
     area = max(face.w * face.h, 1e-9)
-    out = set()
+    out, shaped = set(), set()
     ink = geometry.boxes(face.pieces)
     for p, b in zip(face.pieces, ink):
         if isinstance(p, Shape) and p.opacity >= 1:
@@ -44,7 +47,9 @@ def _fills(face) -> frozenset:
                 b = geometry.box(p, strokes=False)   # without strokes (the ink box has them)
             if b and (min(b[2], face.w) - max(b[0], 0)) * (min(b[3], face.h) - max(b[1], 0)) >= KEY_AREA * area:
                 out.add(f)
-    return frozenset(out)
+                inner = b[0] >= 0 and b[1] >= 0 and b[2] <= face.w and b[3] <= face.h
+                shaped.add((hash(_colourless(p)), f, inner))
+    return frozenset(out), frozenset(shaped)
 
 
 def butted(comp) -> bool:
@@ -95,14 +100,14 @@ _RECORDS: dict = {}   # id(face) → (face, record) made ahead (by the worker th
 
 
 def record(face, edges: bool, keep: bool = False) -> tuple:
-    """What the set rules keep of a face: hashes without and with colours, key fills, edge colours (when
+    """What the set rules keep of a face: hashes without and with colours, key fills and their shapes, edge colours (when
     `edges`). Workers make it beside the face (`remember`); the same hash seed holds in forked workers.
     keep: remember it for the next build (a warm session reuses unchanged faces, the same objects)."""
     hit = _RECORDS.get(id(face)) if keep else _RECORDS.pop(id(face), None)
-    if hit is not None and hit[0] is face and (hit[1][3] is not None or not edges):
+    if hit is not None and hit[0] is face and (hit[1][4] is not None or not edges):   # [4]: the edge colours
         return hit[1]
-    rec = (hash(tuple(_colourless(p) for p in face.pieces)), hash(face.pieces), _fills(face),
-           edge_colours(face) if edges else None)
+    plain = tuple(hash(_colourless(p)) for p in face.pieces)   # each piece hashed once: the face's hash and its marks
+    rec = (hash(plain), hash(face.pieces), *_fills(face), edge_colours(face) if edges else None, frozenset(plain))
     if keep:
         remember(face, rec)
     return rec
@@ -123,33 +128,45 @@ class SetLint:
         self.comps: dict = {}
         self.edges: dict = {}     # (component id, side) → {edge colour: first card}
         self.sizes: dict = {}     # component id → (w, h, bleed) of its faces
+        self.grey = grey.GreyLint()
+        self.show = secret.ShowThrough()
 
     def observe(self, comp, pairs):
-        if not self.cfg.on("colour-only"):
+        if not any(self.cfg.on(r) for r in ("colour-only", "greyscale", "secret-backs")):
             yield from pairs
             return
         self.comps[comp.id] = comp
         items = {i.id: i for i in comp.items}
         edges = self.cfg.on("bleed") and butted(comp)
+        shows = comp.secret is not None and self.cfg.on("secret-backs")
         for front, back in pairs:
+            if shows and front is not None:
+                self.show.observe(comp, front.name.split("/")[-1].rsplit(".", 1)[0], front, back)
             for side, face in (("front", front), ("back", back)):
                 if face is None:
                     continue
-                plain, full, fills, edge = record(face, edges, self.keep)
+                plain, full, fills, shaped, edge, marks = record(face, edges, self.keep)
                 if edges:
                     seen = self.edges.setdefault((comp.id, side), {})
                     self.sizes[comp.id] = (face.w, face.h, face.bleed)
                     for c in edge:
                         seen.setdefault(c, face.name)
                 card = face.name.split("/")[-1].rsplit(".", 1)[0] if face.name else "?"
+                self.grey.observe(comp.id, side, card, shaped, marks,
+                                  record(front, edges, self.keep)[3] if side == "back" and front is not None else None)
                 item = items.get(card)
-                self.seen.setdefault((comp.id, side), []).append((card, item.pos if item else comp.pos, plain, full, fills))
+                self.seen.setdefault((comp.id, side), []).append((card, item.pos if item else comp.pos, plain, full, fills,
+                                                                  shaped))
             yield front, back
 
     def findings(self) -> list:
         out, close = [], {}
         for (cid, side), faces in self.seen.items():
             comp = self.comps[cid]
+            if side == "back" and comp.secret is not None and self.cfg.on("secret-backs"):
+                out += secret.backs_differ(self.cfg, comp, faces)
+            if not self.cfg.on("colour-only"):
+                continue
             out += self._only_colour(comp, side, faces)
             for key, value in self._close_colours(comp, side, faces):
                 close.setdefault(key, []).append(value)
@@ -165,6 +182,10 @@ class SetLint:
                         f"but their edges differ in colour ({shown}): a cut a little off shows a sliver of the "
                         f"neighbour — give the component `options: {{gap_mm: {gap:g}}}`: each piece keeps its own "
                         f"bleed, and as many fit on a sheet of A4 and of US Letter"))
+        if self.cfg.on("greyscale"):
+            out += self.grey.findings(self.cfg, self.game, self.comps)
+        if self.cfg.on("secret-backs"):
+            out += self.show.findings(self.cfg, self.comps)
         for (cid, a, b), found in close.items():   # one finding per pair, for fronts and backs alike
             sides = " and ".join(sorted({side for side, *_r in found}, reverse=True))
             _side, pos, card, names, what = found[0]
@@ -175,7 +196,7 @@ class SetLint:
 
     def _only_colour(self, comp, side, faces):
         groups: dict = {}
-        for card, pos, plain, full, _f in faces:
+        for card, pos, plain, full, _f, _s in faces:
             groups.setdefault(plain, {}).setdefault(full, (card, pos))
         for variants in groups.values():
             if len(variants) < 2:
@@ -187,7 +208,7 @@ class SetLint:
                                    f"colour-blind players and black-and-white prints can tell them apart", cards[0][0])
 
     def _close_colours(self, comp, side, faces):
-        sets = [f for *_x, f in faces]
+        sets = [f for *_x, f, _s in faces]
         if len(set(sets)) < 2:
             return
         common = frozenset.intersection(*sets)
@@ -209,5 +230,5 @@ class SetLint:
                 continue
             names = [f"`{palette[c.lower()]}` {c}" for c in (a, b)]
             pos = self.game.meta["palette"].at(palette[a.lower()]) if "palette" in self.game.meta else comp.pos
-            card = next((c for c, _p, _x, _y, s in faces if a in s), None)
+            card = next((c for c, _p, _x, _y, s, _z in faces if a in s), None)
             yield (comp.id, a, b), (side + "s", pos, card, names, "; ".join(close))

@@ -24,6 +24,7 @@ from pnp.layout.layouts import Layouts
 from pnp.content import credits_text
 from pnp import impose, lint, rules
 from pnp.impose.plan import duplex_document, plan as _plan  # noqa: F401  (tests plan as the build does)
+from pnp.lint.fit import check_fit
 from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 from pnp.lint import typeset
@@ -101,7 +102,9 @@ def prepare(project: Project, game_id: str) -> Prepared:
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
-    return Prepared(game, Layouts(project.layouts), icons, fonts, findings, ran)
+    layouts = Layouts(project.layouts)
+    findings = list(findings) + check_fit(game, layouts, cfg)   # `sits_on:` pieces on their spaces
+    return Prepared(game, layouts, icons, fonts, findings, ran)
 
 
 def icon_files(project: Project, game_id: str) -> list[Path]:

@@ -1,0 +1,99 @@
+"""Ink saver: a face for home printers — no full-bleed fills, light backgrounds, dark text.
+
+At the bottom of the house (the piece model's own transformation) so that the print lint judges the
+ink-saver faces as the renderer prints them (pnp.lint.face, rule `ink-saver`). Works on pieces only
+(no games): a filled shape that covers most of the face and reaches into the
+bleed loses its fill; other large fills become a light tint of their colour; text and line art
+that was light (meant for a dark background) becomes dark. Small fills (icons, badges) keep their
+colours, and images are left alone.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from pnp.core.pieces import Face, Run, Shape
+
+TINT = 0.85          # large fills: this much of the way to white
+LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background
+FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bleed fill
+DARK = "#222222"
+
+
+def _rgb(c: str):
+    c = c.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return tuple(int(c[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(v))):02x}" for v in rgb)
+
+
+@lru_cache(maxsize=1024)
+def luminance(c: str) -> float:
+    r, g, b = _rgb(c)
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@lru_cache(maxsize=1024)
+def tint(c: str, t: float = TINT) -> str:
+    return _hex(v + (255 - v) * t for v in _rgb(c))
+
+
+def _bbox(ops):
+    xs, ys = [], []
+    for op in ops:
+        k = op[0]
+        if k in ("M", "L"):
+            xs.append(op[1]), ys.append(op[2])
+        elif k == "C":
+            xs += [op[1], op[3], op[5]]
+            ys += [op[2], op[4], op[6]]
+        elif k in ("R", "E"):
+            x, y, w, h = op[1:5]
+            xs += [x, x + w]
+            ys += [y, y + h]
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def piece(p, w: float, h: float, box=None):
+    """The ink-saver version of one piece of a w x h face (None when it paints nothing any more).
+    box: the bounding box of the shape's ops when the caller has measured it (x0, y0, x1, y1)."""
+    if isinstance(p, Run):
+        return replace(p, color=DARK) if luminance(p.color) > 0.75 else p
+    if not isinstance(p, Shape) or p.role != "art":
+        return p
+    fill, stroke = p.fill, p.stroke
+    box = box or _bbox(p.ops) if fill else None
+    if fill and box:
+        x0, y0, x1, y1 = box
+        cover = max(0, min(x1, w) - max(x0, 0)) * max(0, min(y1, h) - max(y0, 0)) / (w * h)
+        bleeds = x0 < -0.01 or y0 < -0.01 or x1 > w + 0.01 or y1 > h + 0.01
+        if cover >= FULL and bleeds:
+            fill = None
+        elif cover >= LARGE:
+            fill = tint(fill)
+    if stroke and luminance(stroke) > 0.75:
+        stroke = DARK
+    if fill is None and stroke is None:
+        return None
+    if (fill, stroke) == (p.fill, p.stroke):
+        return p
+    return replace(p, fill=fill, stroke=stroke)
+
+
+@lru_cache(maxsize=4096)
+def face(f: Face) -> Face:
+    """The ink-saver version of a face."""
+    pieces = tuple(q for q in (piece(p, f.w, f.h) for p in f.pieces) if q is not None)
+    return replace(f, pieces=pieces)
+
+
+def pairs(it):
+    """Ink-saver versions of (front, back) pairs."""
+    for f, b in it:
+        yield face(f), (face(b) if b is not None else None)

@@ -1,0 +1,220 @@
+"""Print lint rules for what happens at the table and at the printer: greyscale, fit, secret-backs and
+the ink-saver faces — each fires for the reason it names, and stays quiet when the print is fine."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_pnp
+from pnp.core.errors import Problems
+from pnp.core.findings import RULES
+from pnp.lint import colour
+from pnp.pipeline.build import check_game
+from tests.lintkit import lint, project
+
+RED, BLUE, PALE = "#c62828", "#1f5fbf", "#9fc5ff"          # red and blue: the same grey (87) in print
+PALETTE = f'palette: {{red: "{RED}", blue: "{BLUE}", pale: "{PALE}"}}\n'
+DISC = {"type": "ellipse", "x": 2, "y": 2, "w": 36, "h": 36, "fill": "{{ palette[card.colour] }}"}
+LETTER = {"type": "text", "x": 10, "y": 12, "w": 20, "h": 16, "text": "{{ card.name }}", "size": 20,
+          "align": "center", "color": "#000000"}
+BG = {"type": "rect", "x": -3, "y": -3, "w": 46, "h": 46, "fill": "#ffffff"}
+
+
+def tokens(*pairs):
+    return [{"id": f"t-{c}-{n.lower()}", "colour": c, "name": n} for c, n in pairs]
+
+
+def test_the_new_rules_warn_by_default():
+    assert {r: RULES[r] for r in ("greyscale", "fit", "secret-backs", "ink-saver")} == dict.fromkeys(
+        ("greyscale", "fit", "secret-backs", "ink-saver"), "warn")
+
+
+# ---- greyscale ------------------------------------------------------------------------------------
+
+def test_grey_is_what_a_black_and_white_printer_makes_of_a_colour():
+    assert colour.grey(RED) == colour.grey(BLUE) == 87            # Lady Alice's verdict colours
+    assert colour.grey("#000000") == 0 and colour.grey("#ffffff") == 255
+    assert colour.simulate(RED, "greyscale") == "#575757"
+
+
+def test_greyscale_colours_telling_tokens_apart_print_as_one_grey(tmp_path):
+    # red A, red B, blue A, blue B: only the colour tells the red ones from the blue ones
+    found = lint(tmp_path, {"disc": DISC, "letter": LETTER}, "greyscale", game_extra=PALETTE, kind="tokens",
+                 shape="circle", items=tokens(("red", "A"), ("red", "B"), ("blue", "A"), ("blue", "B")))
+    assert len(found) == 1 and found[0].severity == "warning"
+    msg = found[0].message
+    assert "`red` #c62828 (grey 87)" in msg and "`blue` #1f5fbf (grey 87)" in msg and "under 32 levels" in msg
+    assert found[0].pos.file.endswith("game.yaml") and found[0].pos.line == 4       # the palette entry
+
+
+def test_greyscale_quiet_when_the_greys_differ_or_a_symbol_tells_them_apart(tmp_path):
+    kw = dict(game_extra=PALETTE, kind="tokens", shape="circle")
+    assert colour.grey(PALE) - colour.grey(RED) >= 32
+    assert lint(tmp_path, {"disc": DISC, "letter": LETTER}, "greyscale",
+                items=tokens(("red", "A"), ("red", "B"), ("pale", "A"), ("pale", "B")), **kw) == []
+    star = {"type": "icon", "name": "star", "x": 17, "y": 30, "w": 6, "h": 6, "when": "{{ card.colour == 'red' }}"}
+    assert lint(tmp_path / "s", {"disc": DISC, "letter": LETTER, "star": star}, "greyscale",
+                items=tokens(("red", "A"), ("red", "B"), ("blue", "A"), ("blue", "B")), **kw) == []
+
+
+def test_greyscale_the_two_sides_of_a_piece_shown_through_a_window(tmp_path):
+    zone = {"type": "rect", "x": 10, "y": 10, "w": 20, "h": 20, "fill": BLUE}
+    right = {"type": "text", "x": 5, "y": 32, "w": 30, "h": 6, "text": "RIGHT", "size": 8, "color": "#000000"}
+    found = lint(tmp_path, {"bg": BG, "zone": zone, "t": right}, "greyscale",
+                 back={"bg": BG, "zone": dict(zone, fill=RED), "t": dict(right, text="WRONG")})
+    assert len(found) == 1 and "the front and the back of `one`" in found[0].message
+    assert lint(tmp_path / "d", {"bg": BG, "zone": zone, "t": right}, "greyscale",
+                back={"bg": BG, "zone": dict(zone, fill="#202020"), "t": right}) == []
+
+
+# ---- fit ------------------------------------------------------------------------------------------
+
+MAT = "size: [200, 60]\nbleed: 0mm\nelements:\n" \
+      "  cell: {type: rect, x: \"{{ 5 + index * 15 }}\", y: 5, w: 15, h: 24, stroke: black, repeat: \"{{ range(12) }}\"}\n" \
+      "  badge: {type: ellipse, x: 5, y: 40, w: 9.5, h: 9.5, stroke: black}\n" \
+      "  panel: {type: rect, x: 100, y: 0, w: 74, h: 89, stroke: black}\n"
+MARKERS = [{"id": "tracker", "kind": "tracker"}, {"id": "car", "kind": "car"}]
+
+
+def _fit(tmp_path, sits_on, size="[20, 20]", shape="circle", items=MARKERS):
+    return lint(tmp_path, {"disc": {"type": "ellipse", "x": 0, "y": 0, "w": 20, "h": 20, "fill": "#336699"}},
+                "fit", kind="tokens", size=size, shape=shape, bleed="0mm", items=items,
+                fields="{kind: str?}", comp_extra=f"    sits_on: {sits_on}\n", layouts={"g/mat": MAT})
+
+
+def test_fit_a_tracker_too_big_for_its_cell_names_the_margin(tmp_path):
+    found = _fit(tmp_path, "{layout: g/mat, element: cell, where: {kind: tracker}}")
+    assert len(found) == 1 and found[0].card == "tracker" and found[0].pos.line == 12
+    msg = found[0].message
+    assert "20 mm round `tracker`" in msg and "15 x 24 mm `cell` of `g/mat`" in msg, msg
+    assert "5 mm too big — make the tracker ≤ 14 mm or the cell ≥ 21 mm" in msg, msg
+
+
+def test_fit_on_a_round_space_and_a_rectangle_both_ways_round(tmp_path):
+    found = _fit(tmp_path, "{layout: g/mat, element: badge}")
+    assert len(found) == 1 and "20 mm round piece" in found[0].message and "9.5 mm round `badge`" in found[0].message
+    assert "10.5 mm too big" in found[0].message and "≥ 21 mm" in found[0].message
+    # a 90 x 95 envelope on a 74 x 89 panel: too big either way round
+    found = _fit(tmp_path / "e", "{layout: g/mat, element: panel}", size="[90, 95]", shape="rect",
+                 items=[{"id": "envelope"}])
+    assert len(found) == 1 and "16 x 6 mm too big" in found[0].message, found[0].message
+    assert "≤ 73 x 88 mm" in found[0].message and "≥ 91 x 96 mm" in found[0].message
+
+
+def test_fit_a_folded_piece_on_a_space_no_element_is(tmp_path):
+    # an envelope printed as a 180 x 232 sheet, folded to 90 x 95, on a grid map's 74 x 89 centre
+    found = _fit(tmp_path, "{layout: g/mat, size: 74x89, piece: 90x95}", size="[180, 232]", shape="rect",
+                 items=[{"id": "envelope"}])
+    assert len(found) == 1 and "90 x 95 mm piece" in found[0].message and "74 x 89 mm space on `g/mat`" in found[0].message
+    assert "16 x 6 mm too big — make the piece ≤ 73 x 88 mm or the space ≥ 91 x 96 mm" in found[0].message
+
+
+def test_fit_quiet_when_the_piece_fits_with_its_clearance(tmp_path):
+    assert _fit(tmp_path, "{layout: g/mat, element: cell}", size="[14, 14]") == []
+    assert _fit(tmp_path / "r", "{layout: g/mat, element: panel}", size="[88, 73]", shape="rect") == []   # turned
+    found = _fit(tmp_path / "c", "{layout: g/mat, element: cell, clearance: 2mm}", size="[14, 14]")
+    assert len(found) == 1 and "only 1 mm to spare" in found[0].message and "(clearance 2 mm)" in found[0].message
+
+
+def test_fit_a_space_that_does_not_exist_is_bad_input(tmp_path):
+    with pytest.raises(Problems) as e:
+        _fit(tmp_path, "{layout: g/mat, element: cel}")
+    assert "layout `g/mat` has no element `cel`" in str(e.value) and "did you mean `cell`" in str(e.value)
+    with pytest.raises(Problems) as e:
+        _fit(tmp_path / "w", "[{layout: g/mat, element: cell, where: {colour: red}, margin: 3}, {layout: g/mat}]")
+    text = str(e.value)
+    assert "`colour`, not a field" in text and "unknown key `margin`" in text and "names no space" in text
+    root = project(tmp_path / "cli", {"bg": BG}, comp_extra="    sits_on: {layout: g/mat, element: cel}\n",
+                   layouts={"g/mat": MAT}).root
+    r = run_pnp("--project", root, "check", "g")
+    assert r.returncode == 2 and "game.yaml:12:" in r.stderr and "has no element `cel`" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+# ---- secret backs ---------------------------------------------------------------------------------
+
+FELT = {"type": "rect", "x": -3, "y": -3, "w": 46, "h": 46, "fill": "#24483e"}
+NAMED = [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Bob"}]
+
+
+def test_secret_backs_that_differ(tmp_path):
+    back = {"bg": FELT, "t": {"type": "text", "x": 5, "y": 15, "w": 30, "h": 10, "text": "{{ card.name }}",
+                              "size": 10, "color": "#ffffff"}}
+    found = lint(tmp_path, {"bg": BG}, "secret-backs", back=back, items=NAMED, comp_extra="    secret: true\n")
+    assert len(found) == 1 and "the backs of `a` and `b`" in found[0].message and "in what they show" in found[0].message
+    assert lint(tmp_path / "d", {"bg": BG}, "secret-backs", back=back, items=NAMED,
+                comp_extra="    secret: {backs_differ: true}\n") == []
+    assert lint(tmp_path / "n", {"bg": BG}, "secret-backs", back=back, items=NAMED) == []       # not secret
+    assert lint(tmp_path / "s", {"bg": BG}, "secret-backs", back={"bg": FELT}, items=NAMED,
+                comp_extra="    secret: true\n") == []
+
+
+def test_secret_back_with_a_frame_near_the_trim(tmp_path):
+    frame = {"type": "rect", "x": 4, "y": 4, "w": 32, "h": 32, "radius": 3, "stroke": "#c8a24a", "stroke_width": 1.2}
+    found = lint(tmp_path, {"bg": BG}, "secret-backs", back={"bg": FELT, "frame": frame}, items=NAMED,
+                 comp_extra="    secret: true\n")
+    assert len(found) == 1 and "the line of element `frame`" in found[0].message
+    assert "3.8 mm inside the" in found[0].message
+    assert found[0].pos.file.endswith("back.yaml")
+    # a panel of another colour whose edge runs 3 mm inside the trim shows a shift just as well
+    panel = {"type": "rect", "x": 3, "y": 3, "w": 34, "h": 34, "fill": "#3a6a5e"}
+    found = lint(tmp_path / "p", {"bg": BG}, "secret-backs", back={"bg": FELT, "panel": panel}, items=NAMED,
+                 comp_extra="    secret: true\n")
+    assert len(found) == 1 and "#3a6a5e edge" in found[0].message and "3.0 mm inside" in found[0].message
+
+
+def test_secret_back_quiet_with_the_frame_well_inside_or_a_full_bleed_pattern(tmp_path):
+    frame = {"type": "rect", "x": 8, "y": 8, "w": 24, "h": 24, "stroke": "#c8a24a", "stroke_width": 1.2}
+    assert lint(tmp_path, {"bg": BG}, "secret-backs", back={"bg": FELT, "frame": frame}, items=NAMED,
+                comp_extra="    secret: true\n") == []
+    near = dict(frame, x=4, y=4, w=32, h=32)
+    assert lint(tmp_path / "n", {"bg": BG}, "secret-backs", back={"bg": FELT, "frame": near}, items=NAMED) == []
+
+
+BLOCK = {"type": "rect", "x": "{{ 4 if card.id == 'a' else 22 }}", "y": 6, "w": 14, "h": 28, "fill": "#111111"}
+
+
+def test_secret_fronts_showing_through_a_light_back(tmp_path):
+    found = lint(tmp_path, {"bg": BG, "block": BLOCK}, "secret-backs", back={"bg": BG}, items=NAMED,
+                 comp_extra="    secret: true\n")
+    assert len(found) == 1 and "show through their light backs" in found[0].message
+    assert "`a` and `b`" in found[0].message and found[0].pos.line == 13     # the `secret:` line
+
+
+def test_secret_fronts_quiet_behind_a_dark_back_or_when_alike(tmp_path):
+    assert lint(tmp_path, {"bg": BG, "block": BLOCK}, "secret-backs", back={"bg": FELT}, items=NAMED,
+                comp_extra="    secret: true\n") == []
+    same = dict(BLOCK, x=4)
+    assert lint(tmp_path / "s", {"bg": BG, "block": same}, "secret-backs", back={"bg": BG}, items=NAMED,
+                comp_extra="    secret: true\n") == []
+
+
+def test_secret_must_be_true_or_a_map(tmp_path):
+    with pytest.raises(Problems) as e:
+        check_game(project(tmp_path, {"bg": BG}, comp_extra="    secret: maybe\n"), "g")
+    assert "`secret` of component `c`: expected true, false or" in str(e.value)
+
+
+# ---- the ink-saver faces --------------------------------------------------------------------------
+
+BADGE = {"type": "rect", "x": 25, "y": 3, "w": 11, "h": 11, "fill": "#1d1b22"}       # small: the ink saver keeps it
+NUMBER = {"type": "text", "x": 25, "y": 3, "w": 11, "h": 11, "text": "5", "size": 22, "align": "center",
+          "valign": "middle", "color": "#ffffff"}
+
+
+def test_ink_saver_dark_text_on_a_fill_it_kept_dark(tmp_path):
+    found = lint(tmp_path, {"bg": dict(BG, fill="#2a2a2a"), "badge": BADGE, "n": NUMBER})
+    assert [f.check for f in found] == ["lint:ink-saver"], found       # the normal face is fine
+    msg = found[0].message
+    assert "the ink-saver version of `c/one.front`" in msg and "#222222 on #1d1b22" in msg and "1.07:1" in msg
+
+
+def test_ink_saver_light_text_left_on_a_background_it_dropped(tmp_path):
+    gold = {"type": "text", "x": 5, "y": 5, "w": 30, "h": 10, "text": "Title", "size": 16, "color": "#c9a227"}
+    found = lint(tmp_path, {"bg": dict(BG, fill="#24483e"), "t": gold}, "ink-saver")
+    assert len(found) == 1 and "#c9a227 on #ffffff" in found[0].message
+
+
+def test_ink_saver_quiet_when_its_faces_read_well(tmp_path):
+    assert lint(tmp_path, {"bg": dict(BG, fill="#24483e"), "n": dict(NUMBER, x=5, w=30)}, "ink-saver") == []
+    assert lint(tmp_path / "o", {"bg": dict(BG, fill="#2a2a2a"), "badge": BADGE, "n": NUMBER},
+                game_extra="lint: {ink-saver: off}\n") == []
