@@ -139,7 +139,10 @@ class PdfWriter:
             p = c.beginPath()
             p.rect(x0, y0, x1 - x0, y1 - y0)
             c.clipPath(p, stroke=0, fill=0)
-            if slot.offset is None:
+            if slot.turn:     # turned 180° within its trim box
+                c.translate(slot.x + slot.face.w, slot.y + slot.face.h)
+                c.transform(-1, 0, 0, -1, 0, 0)
+            elif slot.offset is None:
                 c.translate(slot.x, slot.y)
                 if slot.matrix:
                     c.transform(*slot.matrix, 0, 0)
