@@ -104,3 +104,12 @@ def test_no_label_where_the_margin_has_no_room():
     """Poker cards 9-up on US Letter leave 0.2 mm of bleed and short marks above and below: no strip."""
     page = next(impose.plan_grid(pairs(9, 63, 88), impose.PAPERS["letter"], "long"))
     assert not label.put(page, "Game — Cards — sheet 1 of 2") and not page.labels
+
+
+def test_fold_blocks_that_fit_different_halves_get_sheets_of_their_own_way():
+    """One block fits only a left/right half, the other only a top/bottom half (Lady Alice crashed)."""
+    tall = pack.block("Tall", pairs(1, 90, 200, 0, tag="t"), 4 * MM, True, False)
+    wide = pack.block("Wide", pairs(1, 190, 100, 0, tag="w"), 4 * MM, True, False)
+    pages = pack.plan_packed([tall, wide], impose.PAPERS["a4"], "fold")
+    assert [p.side for p in pages] == ["fold", "fold"]
+    assert sorted(len(p.slots) for p in pages) == [2, 2]

@@ -17,7 +17,7 @@ SPACE = 2 * MM          # at least this much paper between two blocks' bleed, ma
 LABEL_ROOM = 3.2 * MM   # kept free below the blocks for the sheet's label (pnp.impose.label)
 
 
-@dataclass
+@dataclass(eq=False)
 class Block:
     key: str                    # what the caller packs: the component's title (named in the sheet's title)
     pairs: list                 # (front, back) faces, all of one size
@@ -172,15 +172,20 @@ def _fold_sheets(blocks, paper, title) -> list:
     for pw, ph in (paper, (paper[1], paper[0])):
         for vertical in (True, False):
             area = (pw / 2 - MARGIN, ph - 2 * MARGIN - LABEL_ROOM) if vertical else (pw - 2 * MARGIN, ph / 2 - MARGIN - LABEL_ROOM)
-            try:
-                sheets = shelves(blocks, area)
-            except ValueError:
+            fit = [b for b in blocks if any(_size(g, b.pad)[0] <= area[0] + 1e-6 and _size(g, b.pad)[1] <= area[1] + 1e-6
+                                            for g in b.shapes)]
+            if not fit:
                 continue
-            if best is None or len(sheets) < len(best[0]):
-                best = (sheets, pw, ph, vertical, area)
+            sheets = shelves(fit, area)
+            if best is None or (len(fit), -len(sheets)) > (len(best[5]), -len(best[0])):
+                best = (sheets, pw, ph, vertical, area, fit)
     if best is None:
         raise ValueError("a block larger than half the sheet")
-    sheets, pw, ph, vertical, area = best
+    rest = [b for b in blocks if not any(b is f for f in best[5])]   # blocks that fit only the other way: sheets of their own
+    return _fold_pages(*best[:5], title) + _fold_sheets(rest, paper, title)
+
+
+def _fold_pages(sheets, pw, ph, vertical, area, title) -> list:
     pages = []
     for placed in sheets:
         page = Page(pw, ph, side="fold", title=_names(placed) or title)
