@@ -161,6 +161,17 @@ def _cover_glyphs(game, info, titles, fonts):
 
 
 def write_pages(writer, pages, title, pagelint=None, comp=None):
+    """title: the component's outline entry, at its first page; or, for components sharing sheets, a
+    list of their titles, each entered at the first sheet whose title (pnp.impose.pack) names it."""
+    if isinstance(title, list):
+        todo = list(title)
+        for page in pages:
+            if pagelint is not None:
+                pagelint.page(page, comp, writer.pages + 1)
+            here = [t for t in todo if t in page.title.split(", ")] if page.side in ("front", "fold") else []
+            todo = [t for t in todo if t not in here]
+            writer.page(page, bookmark=here or None)
+        return
     mark = title  # one outline entry per component, at its first page
     for page in pages:
         if pagelint is not None:

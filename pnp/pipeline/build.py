@@ -307,7 +307,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         return out
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     planned = dry_plan(prep, resolver, paper, opts, comps, books)
-    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp))
+    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex)
     for unit in units(prep, comps, paper, opts):
         comp = unit[0]
         title = ", ".join(titles[c.id] for c in unit)
@@ -322,7 +322,9 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
             pages = plan_packed(members, paper, opts.duplex, opts.back_offset, title, two_sided)
         else:
             pages = _plan(comp, stream(comp), paper, opts.duplex, opts.back_offset, title, two_sided)
-        write_pages(writer, sheets.label(pages, title), title, pagelint, comp)
+        # the outline: one entry per component, at the first sheet that holds its pieces
+        write_pages(writer, sheets.label(pages, title), title if len(unit) == 1 else
+                    [titles[c.id] for c in unit], pagelint, comp)
     if resolver.problems:
         raise Problems(resolver.problems)
     found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))

@@ -178,7 +178,11 @@ class PdfWriter:
         if bookmark or sub:
             key = f"p{self.pages}"
             c.bookmarkPage(key)
-            if bookmark:
+            if isinstance(bookmark, list):   # components sharing the page: an entry each
+                for n, title in enumerate(bookmark):
+                    c.bookmarkPage(f"{key}.m{n}")
+                    c.addOutlineEntry(title, f"{key}.m{n}", level=0)
+            elif bookmark:
                 c.addOutlineEntry(bookmark, key, level=0)
             for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
                 if isinstance(title, tuple):
