@@ -29,14 +29,15 @@ _built: dict = {}
 
 @pytest.fixture(scope="session")
 def built(build_dir):
-    """built(game, lang='zh-TW', paper='a4', duplex='long') → Path of the PDF (built once per session)."""
-    def get(game, lang="zh-TW", paper="a4", duplex="long"):
-        key = (game, lang, paper, duplex)
+    """built(game, lang='zh-TW', paper='a4', duplex='long', *options) → Path of the PDF (built once per
+    session); options: more `pnp build` options (e.g. --no-pack)."""
+    def get(game, lang="zh-TW", paper="a4", duplex="long", *extra):
+        key = (game, lang, paper, duplex, *extra)
         if key not in _built:
-            out = build_dir / f"{paper}-{duplex}"
+            out = build_dir / "-".join((paper, duplex, *(e.strip("-") for e in extra)))
             # --no-cover: tests count card pages from page 1 (the cover has tests of its own)
             r = run_pnp("build", game, "--lang", lang, "--paper", paper, "--duplex", duplex, "--no-cover",
-                        "--out", out)
+                        *extra, "--out", out)
             assert r.returncode == 0, r.stderr
             _built[key] = out / game / f"{game}.{lang}.{paper}.pdf"
         return _built[key]

@@ -30,7 +30,7 @@ def _inked(page) -> bool:
 def test_single_sided_pages_get_blank_backs_and_the_cover_says_so(tmp_path):
     root = _game(tmp_path)
     out = tmp_path / "out"
-    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--no-pack", "--out", out)   # each on its own sheets
     assert r.returncode == 0, r.stderr
     doc = pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))
     # cover, its blank back, the aid sheet, its blank back, the deck's fronts, their backs
@@ -48,6 +48,40 @@ def test_single_sided_pages_get_blank_backs_and_the_cover_says_so(tmp_path):
 def test_no_blank_backs_without_duplex(tmp_path):
     root = _game(tmp_path)
     out = tmp_path / "out"
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--no-pack", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 2
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--out", out)
+    assert r.returncode == 0, r.stderr   # packed: the aid and the cards on one sheet
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 1
+
+
+def test_small_components_share_a_sheet_and_need_no_blank_back(tmp_path):
+    """Packed (the default), the aid and the three cards fit on one sheet: its back holds the cards'
+    backs, so the aid's blank page is gone; the cover gives both the same pages."""
+    root = _game(tmp_path)
+    out = tmp_path / "out"
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
+    assert r.returncode == 0, r.stderr
+    doc = pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))
+    assert len(doc) == 4       # cover, its blank back, the shared sheet's fronts, its backs
+    assert [_inked(doc[i]) for i in range(4)] == [True, False, True, True]
+    cover = doc[0].get_textpage().get_text_range().replace("\u2009", " ")
+    for name in ("Aid", "C ("):
+        line = next(x for x in cover.splitlines() if x.startswith(name))
+        assert "pages 3–4" in line.replace(" ", " "), line
+
+
+def test_a_component_may_keep_its_own_sheets(tmp_path):
+    root = _game(tmp_path)
+    gy = root / "content" / "g" / "game.yaml"
+    text = gy.read_text("utf-8")
+    out = tmp_path / "out"
+    gy.write_text(text.replace("    front: g/face\n", "    front: g/face\n    options: {pack: false}\n", 1), "utf-8")
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--out", out)
     assert r.returncode == 0, r.stderr
     assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 2
+    gy.write_text(text.replace("    front: g/face\n", "    front: g/face\n    options: {pack: no-thanks}\n", 1), "utf-8")
+    r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "game.yaml:" in r.stderr and "`options: {pack: no-thanks}` of `aid` is not true or false" in r.stderr

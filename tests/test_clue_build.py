@@ -11,10 +11,10 @@ from pdfutil import MM, box, page_text
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
 # The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 2 pages of
-# 6 notes sheets; 1 envelope; 1 page of pawns; weapon tokens (fronts + backs); the die net; the 6 die cards
-# (fronts + backs); the board in 6 tiles. Printed double-sided, each single-sided page is followed by a
-# blank back.
-PAGES = {"long": 36, "short": 36, "none": 20}   # zh-TW
+# 6 notes sheets; the small components share two sheets (the envelope with the pawns; the die net, the
+# weapon tokens and the 6 die cards, fronts + backs: they took five sheets before packing); the board in
+# 6 tiles. Printed double-sided, each single-sided page is followed by a blank back.
+PAGES = {"long": 30, "short": 30, "none": 17}   # zh-TW
 BOOKLET = {"zh-TW": 4, "en": 6}   # the booklet's PDF pages (saddle sheets, 2 sides each): the first card page
 
 

@@ -125,3 +125,38 @@ def test_a_board_that_fits_exactly_takes_no_extra_tile_column():
     exact = 2 * aw - impose.TILE_OVERLAP                      # two tiles overlapping by exactly the overlap
     pages = list(impose.plan_tiles(Face(exact, 100 * MM, 0, ()), impose.PAPERS["a4"]))
     assert len(pages) == 2
+
+
+def _behind(page, slot, u, v):
+    """Where the face point (u, v) (top-left origin) of a slot lands on the page."""
+    if getattr(slot, "turn", False):
+        return slot.x + slot.face.w - u, slot.y + v
+    return slot.x + u, slot.y + slot.face.h - v
+
+
+@pytest.mark.parametrize("size", [(63, 88), (150, 120)])
+def test_fold_registers_each_back_as_long_edge_duplex_does(size):
+    """A back is drawn as seen after turning the piece over left–right (as long-edge duplex prints
+    it): its point (u, v) lies behind the front's (w − u, v). Folding the sheet reflects it across the
+    fold line, so a back on a horizontal fold must be turned (mirrored top–bottom and left–right),
+    on a vertical fold only placed across the fold."""
+    pages = list(impose.plan_grid(faces(2, *size, 0), impose.PAPERS["a4"], "fold"))
+    page = pages[0]
+    (ax, ay), (bx, by) = page.folds[0]
+    fold = (lambda x, y: (2 * ax - x, y)) if ax == bx else (lambda x, y: (x, 2 * ay - y))
+    fronts = [s for s in page.slots if s.face.name.startswith("f")]
+    backs = [s for s in page.slots if s.face.name.startswith("b")]
+    w, h = size[0] * MM, size[1] * MM
+    for f, b in zip(fronts, backs):
+        for u, v in ((0, 0), (w, 0), (0.3 * w, 0.8 * h)):
+            got = fold(*_behind(page, b, u, v))
+            want = _behind(page, f, w - u, v)
+            assert abs(got[0] - want[0]) < 1e-6 and abs(got[1] - want[1]) < 1e-6, (ax == bx, u, v)
+
+
+def test_fold_orientation_of_the_envelope_is_horizontal():
+    """The 150 x 120 mm envelope folds on a horizontal line on A4 (two to a sheet): the case the
+    players met (its lining came behind the wrong panel)."""
+    page = next(impose.plan_grid(faces(2, 150, 120, 0), impose.PAPERS["a4"], "fold"))
+    (ax, ay), (bx, by) = page.folds[0]
+    assert ay == by

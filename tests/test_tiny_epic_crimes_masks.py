@@ -33,12 +33,20 @@ def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     prep = prepare(Project(ROOT), GAME)
     resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)
+    from pnp.pipeline.assemble import units
+    from pnp.pipeline.build import Options
+    from pnp.impose.plan import plan_packed
     where, n = {}, 0
-    for comp in prep.game.components.values():
-        if comp.kind == "booklet":      # printed first (after the cover); counted from the PDF below
-            continue
-        for page in _plan(comp, faces(prep, lang, resolver, comp), impose.PAPERS[paper], duplex, (0.0, 0.0), comp.id,
-                          duplex_document(prep.game, duplex)):
+    comps = [c for c in prep.game.components.values() if c.kind != "booklet"]   # booklets: printed first,
+    two_sided = duplex_document(prep.game, duplex)                               # counted from the PDF below
+    for unit in units(prep, comps, impose.PAPERS[paper], Options(paper=paper, duplex=duplex)):
+        if len(unit) > 1:     # small components on shared sheets, as the build prints them
+            pages = plan_packed([(c, c.id, list(faces(prep, lang, resolver, c))) for c in unit], impose.PAPERS[paper],
+                                duplex, (0.0, 0.0), "", two_sided)
+        else:
+            pages = _plan(unit[0], faces(prep, lang, resolver, unit[0]), impose.PAPERS[paper], duplex, (0.0, 0.0),
+                          unit[0].id, two_sided)
+        for page in pages:
             for slot in page.slots:
                 where.setdefault(slot.face.name, (n, slot, page))
             n += 1

@@ -99,8 +99,11 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--draft", is_flag=True, help="Print what can be printed: a missing picture as a box with its file name, "
               "overflowing text at its minimum size with a red corner flag, errors as warnings, DRAFT on every page "
               "(writes <game>.<lang>.<paper>.draft.pdf).")
+@click.option("--pack/--no-pack", default=True, show_default=True,
+              help="Put small components (pawns, dice, tokens, a setup card …) on shared sheets; --no-pack: "
+                   "every component on sheets of its own.")
 @click.pass_context
-def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict, draft):
+def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_saver, booklet, only, strict, draft, pack):
     """Render GAMES (all when none named) into OUT/<game>/."""
     from pnp.pipeline.build import Options
     proj = _project(ctx)
@@ -116,7 +119,7 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     jobs = jobs or default_jobs()
     # several games: one process each, then the cores left over go to each game's own workers
     opts = Options(paper=paper, duplex=duplex, out=outp, back_offset=offset, cover=cover, ink_saver=ink_saver,
-                   booklet=booklet, only=only_ids, strict=strict, draft=draft,
+                   booklet=booklet, only=only_ids, strict=strict, draft=draft, pack=pack,
                    jobs=max(1, jobs // max(1, len(names))))
     tasks = [(str(proj.root), name, lang, opts) for name in names]
     from concurrent.futures.process import BrokenProcessPool

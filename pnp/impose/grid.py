@@ -246,7 +246,9 @@ def _plan_fold(first, pairs, best, marks, outline, title):
 
 def _fold_page(batch, grid, pw, ph, vertical, outline, title, marks=True):
     """Fronts on the first half (left, or top after a shift), backs mirrored across the fold. The grid
-    was computed for the left or bottom half; the fold line is no paper edge, so marks may reach it."""
+    was computed for the left or bottom half; the fold line is no paper edge, so marks may reach it.
+    A back registers as on long-edge duplex (its point (u, v) behind the front's (w - u, v)): across a
+    vertical fold it is placed mirrored and drawn upright, across a horizontal one also turned 180°."""
     page = Page(pw, ph, side="fold", title=title)
     grid = _sub(grid, len(batch))
     if vertical:
@@ -262,8 +264,8 @@ def _fold_page(batch, grid, pw, ph, vertical, outline, title, marks=True):
             cx0, cy0, cx1, cy1 = clip
             if vertical:
                 page.slots.append(Slot(b, pw - x - grid.w, y, (pw - cx1, cy0, pw - cx0, cy1), outline))
-            else:
-                page.slots.append(Slot(b, x, ph - y - grid.h, (cx0, ph - cy1, cx1, ph - cy0), outline))
+            else:  # a back is drawn as seen after a left–right turn; the fold turns it top–bottom
+                page.slots.append(Slot(b, x, ph - y - grid.h, (cx0, ph - cy1, cx1, ph - cy0), outline, turn=True))
     if vertical:
         page.folds.append(((pw / 2, MARGIN), (pw / 2, ph - MARGIN)))
     else:

@@ -23,6 +23,7 @@ class Slot:
     offset: tuple | None = None  # tiles only: the face point (top-left origin) at the tile's top-left
     matrix: tuple | None = None  # (a, b, c, d) scale/turn about (x, y) (booklet pages and their pictures)
     size: tuple | None = None    # tiles only: the trimmed tile's width and height
+    turn: bool = False           # drawn turned 180° in its trim box (a back across a horizontal fold)
 
 
 @dataclass

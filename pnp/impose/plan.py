@@ -6,6 +6,7 @@ import itertools
 from pnp.core.errors import Problem, Problems
 from pnp.core.units import mm
 from pnp import impose
+from pnp.impose import pack as _pack
 
 
 def duplex_document(game, duplex: str) -> bool:
@@ -33,6 +34,16 @@ def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
         for f, _b in pairs:
             yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
+    gap, outline, marks = cut_of(comp)
+    if duplex == "none":
+        pairs = ((f, None) for f, _b in pairs)
+    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title,
+                                back_offset=back_offset, marks=marks, blank_backs=blank_backs)
+
+
+def cut_of(comp) -> tuple:
+    """(gap, outline?, marks?) of a component's `options: {cut, gap_mm}`; a bad gap is bad input."""
+    opts = comp.options
     cut = opts.get("cut", "marks" if comp.kind == "deck" else "outline")
     raw = opts.get("gap_mm", 0 if comp.kind == "deck" else 4)
     try:
@@ -42,9 +53,42 @@ def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
     if gap < 0 or isinstance(raw, bool):
         raise Problems([Problem(comp.pos, f"`options: {{gap_mm: {raw}}}` of `{comp.id}` is not a length in mm",
                                 "write a number of millimetres, e.g. `gap_mm: 2` (0: pieces butted)")])
-    if duplex == "none":
-        pairs = ((f, None) for f, _b in pairs)
-    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=cut == "outline", title=title,
-                                back_offset=back_offset, marks=cut != "none", blank_backs=blank_backs)
+    return gap, cut == "outline", cut != "none"
+
+
+def packs(comp, front, back, count, paper, duplex, pack=True) -> bool:
+    """Whether a component's pieces go onto sheets shared with other small components: they are few
+    and small enough to fit on one sheet by themselves (on half a sheet when folded), and neither the
+    build (`--no-pack`) nor the component (`options: {pack: false}`) says no. front, back: faces (or
+    layouts) of the component's size; count: its pieces."""
+    opt = comp.options.get("pack", True)
+    if not isinstance(opt, bool):
+        raise Problems([Problem(comp.pos, f"`options: {{pack: {opt}}}` of `{comp.id}` is not true or false",
+                                "write `pack: false` to give the component sheets of its own (default: true)")])
+    if not (pack and opt) or comp.kind in ("board", "booklet") or count < 1:
+        return False
+    gap, outline, marks = cut_of(comp)
+    pw, ph = paper
+    m, room = impose.MARGIN, _pack.LABEL_ROOM
+    if duplex == "fold" and back is not None:
+        areas = [(w / 2 - m, h - 2 * m - room) for w, h in (paper, paper[::-1])] + \
+                [(w - 2 * m, h / 2 - m - room) for w, h in (paper, paper[::-1])]
+    else:
+        areas = [(pw - 2 * m, ph - 2 * m - room)]
+    return any(_pack.fits_one_sheet(front.w, front.h, front.bleed, count, gap, outline, marks, a) for a in areas)
+
+
+def plan_packed(members, paper, duplex, back_offset, title, blank_backs=False) -> list:
+    """The shared sheets of small components: members are (component, title, [(front, back)]) in order;
+    each sheet's title names the components on it."""
+    blocks = []
+    for comp, name, pairs in members:
+        if not pairs:
+            continue
+        if duplex == "none":
+            pairs = [(f, None) for f, _b in pairs]
+        gap, outline, marks = cut_of(comp)
+        blocks.append(_pack.block(name, pairs, gap, outline, marks))
+    return _pack.plan_packed(blocks, paper, duplex, title, back_offset, blank_backs)
 
 

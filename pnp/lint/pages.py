@@ -34,7 +34,9 @@ def slot_ink(slot, cache: dict | None = None) -> tuple | None:
         return None
     x0, y0, x1, y1 = slot.clip
     matrix = getattr(slot, "matrix", None) or (1.0, 0.0, 0.0, 1.0)   # scaled or turned (booklet pages)
-    if slot.offset is None:
+    if getattr(slot, "turn", False):   # turned 180° within its trim box (a back across a horizontal fold)
+        tx, ty, matrix = slot.x + face.w, slot.y + face.h, (-1.0, 0.0, 0.0, -1.0)
+    elif slot.offset is None:
         tx, ty = slot.x, slot.y
     else:
         ox, oy = slot.offset

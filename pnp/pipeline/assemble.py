@@ -6,7 +6,7 @@ from pnp.core.errors import Problem, Problems, did_you_mean
 from pnp.layout import qr
 from pnp.core.units import mm
 from pnp.content import credits_text
-from pnp.impose.plan import duplex_document, plan as _plan
+from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
 
 
 def check_booklets(prep, resolver) -> None:
@@ -30,6 +30,34 @@ def chosen(game, only) -> list:
         raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
                                 did_you_mean(b, game.components)) for b in bad])
     return [c for c in comps if c.id in only]
+
+
+def units(prep, comps, paper, opts) -> list:
+    """The components in the order they print, as lists: a list of several is the small components
+    that share sheets (at the place of the first of them), every other list holds one component."""
+    small = []
+    for c in comps:
+        if c.kind == "booklet":
+            continue
+        decl = prep.game.meta["components"][c.id]
+        front = prep.layouts.get(c.front, decl.at("front"))
+        back = prep.layouts.get(c.back, decl.at("back")) if c.back and opts.duplex != "none" else None
+        if packs(c, front, back, c.total, _paper(paper), opts.duplex, getattr(opts, "pack", True)):
+            small.append(c)
+    if len(small) < 2:
+        return [[c] for c in comps]
+    out = []
+    for c in comps:
+        if c is small[0]:
+            out.append(small)
+        elif c not in small:
+            out.append([c])
+    return out
+
+
+def _paper(paper):
+    from pnp import impose
+    return impose.PAPERS[paper] if isinstance(paper, str) else paper
 
 
 def booklets(prep, resolver, comps, opts) -> dict:
@@ -87,12 +115,17 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     two_sided = duplex_document(game, opts.duplex)
     n = 1 + (1 if cover.blank_needed(opts.duplex) and two_sided else 0)
     entries = []
+    last = None
     for comp, ctitle, pages in planned:
         if pages:
-            n += 1 if two_sided and n % 2 else 0     # as build_game: a component starts on a front
+            shared = pages is last          # small components on the same shared sheets
+            if shared:
+                n -= len(pages)
+            n += 1 if two_sided and n % 2 and not shared else 0     # as build_game: a component starts on a front
             outline = any(s.outline for p in pages for s in p.slots)
             entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
             n += len(pages)
+            last = pages
     meta = game.meta
     info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
             "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
@@ -128,6 +161,17 @@ def _cover_glyphs(game, info, titles, fonts):
 
 
 def write_pages(writer, pages, title, pagelint=None, comp=None):
+    """title: the component's outline entry, at its first page; or, for components sharing sheets, a
+    list of their titles, each entered at the first sheet whose title (pnp.impose.pack) names it."""
+    if isinstance(title, list):
+        todo = list(title)
+        for page in pages:
+            if pagelint is not None:
+                pagelint.page(page, comp, writer.pages + 1)
+            here = [t for t in todo if t in page.title.split(", ")] if page.side in ("front", "fold") else []
+            todo = [t for t in todo if t not in here]
+            writer.page(page, bookmark=here or None)
+        return
     mark = title  # one outline entry per component, at its first page
     for page in pages:
         if pagelint is not None:
@@ -142,18 +186,26 @@ def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     Booklets are laid out for real (`books`: their imposed pages)."""
     from pnp.core.pieces import Face
     out = []
-    for comp in comps if comps is not None else prep.game.components.values():
+    comps = comps if comps is not None else list(prep.game.components.values())
+    for unit in units(prep, comps, paper, opts):
+        comp = unit[0]
         if comp.kind == "booklet":
             if books and comp.id in books:
                 out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
             continue
-        decl = prep.game.meta["components"][comp.id]
-        front = prep.layouts.get(comp.front, decl.at("front"))
-        back = prep.layouts.get(comp.back, decl.at("back")) if comp.back else None
-        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
-        title = str(resolver.ctx.game["components"][comp.id]["title"])
-        pairs = iter([(blank, blank_back)] * comp.total)
-        out.append((comp, title, list(_plan(comp, pairs, paper, opts.duplex, opts.back_offset, title,
-                                            duplex_document(prep.game, opts.duplex)))))
+        members = []
+        for c in unit:
+            decl = prep.game.meta["components"][c.id]
+            front = prep.layouts.get(c.front, decl.at("front"))
+            back = prep.layouts.get(c.back, decl.at("back")) if c.back else None
+            blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+            blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+            members.append((c, str(resolver.ctx.game["components"][c.id]["title"]), [(blank, blank_back)] * c.total))
+        titles = [str(resolver.ctx.game["components"][c.id]["title"]) for c in unit]
+        two_sided = duplex_document(prep.game, opts.duplex)
+        if len(unit) > 1:   # one list of pages shared by every member: the cover counts it once
+            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, ", ".join(titles), two_sided)
+        else:
+            pages = list(_plan(comp, iter(members[0][2]), paper, opts.duplex, opts.back_offset, titles[0], two_sided))
+        out += [(c, t, pages) for c, t in zip(unit, titles)]
     return out

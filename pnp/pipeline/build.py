@@ -31,8 +31,9 @@ from pnp.lint import typeset
 from pnp.resolve import workers
 from pnp.resolve.face import Resolver
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
-from pnp.pipeline import facestore, languages
-from pnp.pipeline.assemble import booklets, chosen, dry_plan, write_booklet, write_cover, write_pages, check_booklets
+from pnp.pipeline import facestore, labels, languages
+from pnp.pipeline.assemble import booklets, chosen, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
+from pnp.impose.plan import plan_packed
 from pnp.core.processes import can_fork
 
 DUPLEX = ("long", "short", "fold", "none")
@@ -52,6 +53,7 @@ class Options:
     strict: bool = False         # every warning is an error (nothing written)
     draft: bool = False          # placeholders for missing images, overflowing text flagged, errors are
                                  # warnings, a DRAFT mark on every page (pnp.layout.draft)
+    pack: bool = True            # small components share sheets (pnp.impose.pack); False: one component a sheet
     jobs: int = 1                # processes resolving faces (pnp.core.processes); the bytes do not depend on it
 
 
@@ -281,19 +283,12 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
     kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
-        write_cover(writer, game, lang, opts, paper, dry_plan(prep, resolver, paper, opts, comps, books),
+        write_cover(writer, game, lang, opts, paper, dry_plan(prep, resolver, paper, opts, comps, books),  # noqa: E501
                      prep.fonts, resolver.ctx.game["title"])
     two_sided = duplex_document(game, opts.duplex)
-    for comp in comps:
-        title = str(resolver.ctx.game["components"][comp.id]["title"])
-        if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
-            writer.page(impose.Page(*paper, side="blank"))
-        if comp.kind == "booklet":
-            if comp.id in books:       # else its problems are raised below, with the others
-                comps_info.append(write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
-            continue
-        count = 0
-        first_face = None
+
+    def stream(comp):    # the component's (front, back) faces, counted into its manifest entry
+        count, first_face = 0, None
 
         def counted(it):
             nonlocal count, first_face
@@ -301,20 +296,40 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
                 count += 1
                 first_face = first_face or pair[0]
                 yield pair
+            if first_face:
+                comps_info.append({"name": comp.id, "title": titles[comp.id], "kind": comp.kind,
+                                   "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
+                                   "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
+                                   "bleed_mm": round(mm(first_face.bleed), 2)})
         if workers.worth_it(comp, opts.jobs, cache):
             made = workers.faces(prep, lang, resolver, comp, opts.jobs)
         else:
             made = faces(prep, lang, resolver, comp, kept)
-        stream = counted(sets.observe(comp, made))
+        out = counted(sets.observe(comp, made))
         if opts.ink_saver:
             from pnp.render import ink
-            stream = ink.pairs(stream)
-        write_pages(writer, _plan(comp, stream, paper, opts.duplex, opts.back_offset, title,
-                                   duplex_document(game, opts.duplex)), title, pagelint, comp)
-        if first_face:
-            comps_info.append({"name": comp.id, "title": title, "kind": comp.kind, "faces": count * (2 if comp.back and opts.duplex != "none" else 1),
-                               "items": count, "trim_mm": [round(mm(first_face.w), 2), round(mm(first_face.h), 2)],
-                               "bleed_mm": round(mm(first_face.bleed), 2)})
+            out = ink.pairs(out)
+        return out
+    titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
+    planned = dry_plan(prep, resolver, paper, opts, comps, books)
+    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex)
+    for unit in units(prep, comps, paper, opts):
+        comp = unit[0]
+        title = ", ".join(titles[c.id] for c in unit)
+        if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
+            writer.page(impose.Page(*paper, side="blank"))
+        if comp.kind == "booklet":
+            if comp.id in books:       # else its problems are raised below, with the others
+                comps_info.append(write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
+            continue
+        if len(unit) > 1:              # small components on shared sheets
+            members = [(c, titles[c.id], list(stream(c))) for c in unit]
+            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, title, two_sided)
+        else:
+            pages = _plan(comp, stream(comp), paper, opts.duplex, opts.back_offset, title, two_sided)
+        # the outline: one entry per component, at the first sheet that holds its pieces
+        write_pages(writer, sheets.label(pages, title), title if len(unit) == 1 else
+                    [titles[c.id] for c in unit], pagelint, comp)
     if resolver.problems:
         raise Problems(resolver.problems)
     found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))
@@ -326,3 +341,12 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     if store is not None:
         store.save(prune=not opts.only)
     return comps_info, writer.pages, found
+
+
+def _once(planned):
+    """The planned (component, title, pages) with shared sheets counted once, booklets left out."""
+    last = None
+    for comp, title, pages in planned:
+        if pages is not last and comp.kind != "booklet":
+            yield comp, title, pages
+        last = pages

@@ -139,7 +139,10 @@ class PdfWriter:
             p = c.beginPath()
             p.rect(x0, y0, x1 - x0, y1 - y0)
             c.clipPath(p, stroke=0, fill=0)
-            if slot.offset is None:
+            if slot.turn:     # turned 180° within its trim box
+                c.translate(slot.x + slot.face.w, slot.y + slot.face.h)
+                c.transform(-1, 0, 0, -1, 0, 0)
+            elif slot.offset is None:
                 c.translate(slot.x, slot.y)
                 if slot.matrix:
                     c.transform(*slot.matrix, 0, 0)
@@ -175,7 +178,11 @@ class PdfWriter:
         if bookmark or sub:
             key = f"p{self.pages}"
             c.bookmarkPage(key)
-            if bookmark:
+            if isinstance(bookmark, list):   # components sharing the page: an entry each
+                for n, title in enumerate(bookmark):
+                    c.bookmarkPage(f"{key}.m{n}")
+                    c.addOutlineEntry(title, f"{key}.m{n}", level=0)
+            elif bookmark:
                 c.addOutlineEntry(bookmark, key, level=0)
             for n, title in enumerate(sub):   # one destination per entry: reportlab keys entries by it
                 if isinstance(title, tuple):

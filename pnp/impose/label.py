@@ -1,0 +1,44 @@
+"""The label in a sheet's margin: game, component(s), sheet n of m, so that loose sheets sort again.
+
+It goes in the printable area's margin above or below everything on the page (pieces with their
+bleed, crop marks, fold lines, other labels), never into a piece or its bleed; a page with no such
+strip gets none. Page coordinates: PDF points, origin bottom-left (pnp.impose.grid)."""
+from __future__ import annotations
+
+from pnp.core.units import MM
+from pnp.impose.page import printable
+
+SIZE = 6.0                       # pt, as pnp.render.pdf draws page labels
+HEIGHT = SIZE * 1.2              # a line of it, descenders included
+CLEAR = 0.5 * MM                 # kept between the label and anything else
+
+
+def width(text: str, size: float = SIZE) -> float:
+    """A generous estimate of the text's width (wide for CJK, the sans font's widest Latin otherwise)."""
+    return sum(size * (1.0 if ord(ch) >= 0x2E80 else 0.62) for ch in text)
+
+
+def occupied(page) -> tuple | None:
+    boxes = [s.clip for s in page.slots]
+    boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds]
+    boxes += [(x, y - 0.25 * SIZE, x + width(t), y + SIZE) for x, y, t in page.labels]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def put(page, text: str) -> bool:
+    """Add `text` in the largest free strip below or above the page's contents; False when none fits."""
+    lx0, ly0, lx1, ly1 = printable(page.w, page.h)
+    box = occupied(page)
+    if box is None:
+        return False
+    below, above = box[1] - CLEAR - ly0, ly1 - (box[3] + CLEAR)
+    if max(below, above) < HEIGHT:
+        return False
+    while text and width(text) > lx1 - lx0:
+        text = text[:-2] + "…"
+    base = ly0 + 0.25 * SIZE if below >= above else ly1 - SIZE
+    x = min(max(lx0, box[0]), lx1 - width(text))
+    page.labels.append((x, base, text))
+    return True

@@ -1,0 +1,39 @@
+"""Sheet labels of a build: "game — component(s) — sheet n of m" in the margin of every sheet of pieces
+(pnp.impose.label places them). m counts the sheets of pieces the build prints (booklets and the cover
+have their own page numbers), from the plan of blank faces the cover is counted by."""
+from __future__ import annotations
+
+from pnp.impose import label as _label
+
+FIRST = ("front", "fold", "tile")   # the page that starts a sheet (backs and blank backs belong to it)
+
+
+def count(pages) -> int:
+    return sum(1 for p in pages if p.side in FIRST)
+
+
+class Sheets:
+    def __init__(self, game: str, total: int, duplex: str = "long"):
+        self.game, self.total, self.n, self.duplex = game, total, 0, duplex
+
+    def label(self, pages, title: str):
+        """The pages with their labels; a back page gets its front's label where the flip puts it (the
+        front's margin strip, mirrored, is free on the back too)."""
+        last = None
+        for page in pages:
+            if page.side == "back" and last is not None:
+                x, y, text = last
+                if self.duplex == "short":
+                    page.labels.append((x, page.h - y - _label.SIZE + 0.25 * _label.SIZE, text))
+                else:
+                    page.labels.append((page.w - x - _label.width(text), y, text))
+            last = None
+            if page.side in FIRST:
+                self.n += 1
+                tail = f"sheet {self.n} of {self.total}"
+                if page.side == "tile" and page.labels:    # the tile's own label: its name and place
+                    x, y, text = page.labels[0]
+                    page.labels[0] = (x, y, f"{self.game} — {text} — {tail}")
+                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}"):
+                    last = page.labels[-1]
+            yield page
