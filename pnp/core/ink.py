@@ -3,9 +3,10 @@
 At the bottom of the house (the piece model's own transformation) so that the print lint judges the
 ink-saver faces as the renderer prints them (pnp.lint.face, rule `ink-saver`). Works on pieces only
 (no games): a filled shape that covers most of the face and reaches into the
-bleed loses its fill; other large fills become a light tint of their colour; text and line art
-that was light (meant for a dark background) becomes dark. Small fills (icons, badges) keep their
-colours, and images are left alone.
+bleed loses its fill; other large fills become a light tint of their colour; line art that was light
+(meant for a dark background) becomes dark. Small fills (icons, badges) keep their colours, and images
+are left alone. Text takes the ink that reads on what now lies behind it: a gold title whose dark
+background is gone becomes dark, white text on a badge the ink saver kept stays white.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ TINT = 0.85          # large fills: this much of the way to white
 LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background
 FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bleed fill
 DARK = "#222222"
+PAPER = "#ffffff"
+READS = 4.5          # WCAG contrast a text keeps (or is given) on what lies behind it
 
 
 def _rgb(c: str):
@@ -60,11 +63,56 @@ def _bbox(ops):
     return min(xs), min(ys), max(xs), max(ys)
 
 
+@lru_cache(maxsize=4096)
+def _wcag(c: str) -> float:
+    def lin(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in _rgb(c))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_wcag(a), _wcag(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _text(p: Run, below: list):
+    """A run recoloured for what lies behind it once the ink saver has changed the fills."""
+    if p.transform:   # rotated or mirrored: where it lies is not measured here
+        return replace(p, color=DARK) if luminance(p.color) > 0.75 else p
+    px, py = p.x + p.size * 0.3, p.y - p.size * 0.35
+    bg = next((f for (x0, y0, x1, y1), f in reversed(below) if x0 <= px <= x1 and y0 <= py <= y1), PAPER)
+    have = _contrast(p.color, bg)
+    if have >= READS:
+        return p
+    best = max((DARK, PAPER), key=lambda c: _contrast(c, bg))
+    return replace(p, color=best) if _contrast(best, bg) > have else p
+
+
+def transform(items, w: float, h: float) -> list:
+    """The ink-saver version of a face's pieces: items are (piece, its box or None) in drawing order;
+    the result has one piece (or None: it paints nothing any more) per item."""
+    out, below = [], []   # below: (box, fill) of the filled shapes drawn so far, as the ink saver prints them
+    for p, box in items:
+        if isinstance(p, Run):
+            out.append(_text(p, below))
+            continue
+        q = piece(p, w, h, box)
+        out.append(q)
+        if isinstance(q, Shape) and q.fill and not q.transform:
+            b = box or _bbox(q.ops)
+            if b is not None:
+                below.append((b, q.fill))
+    return out
+
+
 def piece(p, w: float, h: float, box=None):
-    """The ink-saver version of one piece of a w x h face (None when it paints nothing any more).
+    """The ink-saver version of one shape of a w x h face (None when it paints nothing any more), text
+    as if it lay on the paper (`transform` gives text the ink for what lies behind it).
     box: the bounding box of the shape's ops when the caller has measured it (x0, y0, x1, y1)."""
     if isinstance(p, Run):
-        return replace(p, color=DARK) if luminance(p.color) > 0.75 else p
+        return _text(p, [])
     if not isinstance(p, Shape) or p.role != "art":
         return p
     fill, stroke = p.fill, p.stroke
@@ -89,7 +137,7 @@ def piece(p, w: float, h: float, box=None):
 @lru_cache(maxsize=4096)
 def face(f: Face) -> Face:
     """The ink-saver version of a face."""
-    pieces = tuple(q for q in (piece(p, f.w, f.h) for p in f.pieces) if q is not None)
+    pieces = tuple(q for q in transform([(p, None) for p in f.pieces], f.w, f.h) if q is not None)
     return replace(f, pieces=pieces)
 
 

@@ -82,10 +82,13 @@ def _ink_saver(cfg, layout, measured, where, card):
     the pieces keep the boxes measured for the face itself."""
     last = max((k for k, m in enumerate(measured) if any(isinstance(p, Run) for p in m[1])), default=-1)
     changed, saved, w, h = False, [], layout.w, layout.h
+    flat = [(p, g if isinstance(p, Shape) and not p.transform else None, i)
+            for _el, pieces, geo, ink in measured[:last + 1] for p, g, i in zip(pieces, geo, ink)]
+    done = iter(inksaver.transform([(p, g) for p, g, _i in flat], w, h))   # as the renderer prints them
     for el, pieces, geo, ink in measured[:last + 1]:     # what lies above the last text cannot be behind it
         got = []
-        for p, g, i in zip(pieces, geo, ink):
-            q = inksaver.piece(p, w, h, g if isinstance(p, Shape) and not p.transform else None)
+        for p, i in zip(pieces, ink):
+            q = next(done)
             if q is not p:
                 changed = True
             if q is not None:

@@ -312,7 +312,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         return out
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     planned = dry_plan(prep, resolver, paper, opts, comps, books)
-    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex)
+    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex,
+                          resolver.lang)
     for unit in units(prep, comps, paper, opts):
         comp = unit[0]
         title = ", ".join(titles[c.id] for c in unit)

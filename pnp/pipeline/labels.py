@@ -12,9 +12,13 @@ def count(pages) -> int:
     return sum(1 for p in pages if p.side in FIRST)
 
 
+SHEET = {"en": "sheet {n} of {m}", "zh-TW": "第 {n} 張，共 {m} 張"}   # in the build's language
+
+
 class Sheets:
-    def __init__(self, game: str, total: int, duplex: str = "long"):
+    def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en"):
         self.game, self.total, self.n, self.duplex = game, total, 0, duplex
+        self.words = SHEET.get(lang) or SHEET.get(lang.split("-")[0]) or SHEET["en"]
 
     def label(self, pages, title: str):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
@@ -30,7 +34,7 @@ class Sheets:
             last = None
             if page.side in FIRST:
                 self.n += 1
-                tail = f"sheet {self.n} of {self.total}"
+                tail = self.words.format(n=self.n, m=self.total)
                 if page.side == "tile" and page.labels:    # the tile's own label: its name and place
                     x, y, text = page.labels[0]
                     page.labels[0] = (x, y, f"{self.game} — {text} — {tail}")
