@@ -11,7 +11,9 @@ and its back, in two colours, is how a window, a slot or a flip shows which side
 symbol elsewhere on the face does not show, so only the grey can tell them apart.
 
 Colours that print alike are grouped (one finding per component and group, at the palette entry of
-the first named colour), naming each colour's grey.
+the first named colour), naming each colour's grey. As for `colour-only`, a colour that tells pieces
+apart is a palette colour: a group with none (a portrait's hair and skin, tints computed in data) is
+decoration and not judged.
 """
 from __future__ import annotations
 
@@ -74,6 +76,8 @@ class GreyLint:
         out = []
         for cid, gs in groups.items():
             for cols, wheres in gs:
+                if not any(c.lower() in palette for c in cols):
+                    continue     # no palette colour among them: decoration (a portrait's hair), as for `colour-only`
                 cols = sorted(cols, key=colour.grey)
                 names = ", ".join((f"`{palette[c.lower()]}` {c}" if c.lower() in palette else c) +
                                   f" (grey {colour.grey(c)})" for c in cols)
