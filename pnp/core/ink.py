@@ -141,7 +141,8 @@ def face(f: Face) -> Face:
     return replace(f, pieces=pieces)
 
 
-def pairs(it):
-    """Ink-saver versions of (front, back) pairs."""
+def pairs(it, keep_backs: bool = False):
+    """Ink-saver versions of (front, back) pairs; with keep_backs (a `secret:` component) the backs print
+    as they are: a back the ink saver lightens lets the front show through thin paper."""
     for f, b in it:
-        yield face(f), (face(b) if b is not None else None)
+        yield face(f), (b if keep_backs or b is None else face(b))

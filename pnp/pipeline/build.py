@@ -308,7 +308,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         out = counted(sets.observe(comp, made))
         if opts.ink_saver:
             from pnp.render import ink
-            out = ink.pairs(out)
+            out = ink.pairs(out, keep_backs=getattr(comp, "secret", None) is not None)
         return out
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     planned = dry_plan(prep, resolver, paper, opts, comps, books)

@@ -4,6 +4,7 @@ one page-sized `Face` of pieces, so the PDF writer draws it like any other face 
 about particular games)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pnp.core.pieces import Face, Shape
@@ -34,7 +35,13 @@ LABELS = {
         "tile_how": "Trim each tile on its border, overlap the next tile up to its dashed line and tape; tiles are "
                     "named by row letter and column number (A1, A2 …).",
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
-        "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills.",
+        "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills; the backs of cards held in a hand "
+               "keep their ink, so that a front cannot show through.",
+        "ink_other": "For a home printer, the ink-saver edition of this file (`.ink-saver.pdf`) lightens backgrounds.",
+        "stock": "Paper: cards, tokens and boards on card stock of 160–250 g/m², or plain paper glued to card; the "
+                 "booklet on plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets "
+                 "a front show through its back.",
+        "comma": ", ",
         "url": "The game's page",
         "booklet": "booklet",
         "book_short": "Rules booklet ({pages}): print double-sided, flipping on the short edge; keep the sheets in "
@@ -61,7 +68,11 @@ LABELS = {
         "outline": "沿外框線裁切。",
         "tile_how": "沿邊框修齊每一張拼圖頁，疊到下一張的虛線後以膠帶固定；各頁以列字母與欄數字命名（A1、A2 …）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
-        "ink": "省墨版：背景變淡，不印滿版底色。",
+        "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
+        "ink_other": "家用印表機可改用本檔的省墨版（檔名以 .ink-saver.pdf 結尾），背景較淡。",
+        "stock": "紙張：卡牌、標記與圖板請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
+                 "要藏在手上的牌請用不透光的卡紙或牌套：紙太薄時，背面會透出正面。",
+        "comma": "，",
         "url": "遊戲網頁",
         "booklet": "規則小冊",
         "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
@@ -119,7 +130,8 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         y += text(info["subtitle"], 13, align="center", color=MUTED) + 2 * MM
     facts = []
     if info.get("players"):
-        facts.append(f"{info['players']} {L['players']}")
+        players = re.sub(r"(?<=\d)-(?=\d)", "–", str(info["players"]))   # 4–8, not 4-8
+        facts.append(f"{players} {L['players']}")
     if info.get("version"):
         facts.append(f"{L['version']} {info['version']}")
     if info.get("author") and not info.get("credits"):
@@ -144,23 +156,24 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     for e in entries:
         pages_txt = f"{L['page']} {e.first}" if e.first == e.last else f"{L['pages']} {e.first}–{e.last}"
         if e.kind == "booklet":
-            how = f"{L['booklet']}, {L['double'] if 'back' in e.sides else L['single']}"
+            how = f"{L['booklet']}{L['comma']}{L['double'] if 'back' in e.sides else L['single']}"
         elif "back" in e.sides:
             how = L["double"]
         elif "fold" in e.sides:
             how = L["fold"]
         elif "tile" in e.sides:
-            how = L["tiles"] + (f", {L['single_blank']}" if "blank" in e.sides else "")
+            how = L["tiles"] + (f"{L['comma']}{L['single_blank']}" if "blank" in e.sides else "")
         elif "blank" in e.sides:
             how = L["single_blank"]
         else:
             how = L["single"]
-        top = y
-        text(e.title if e.kind == "booklet" else f"{e.title} ({e.count})", 11, width=w * 0.55)
+        top = y   # a row as tall as its tallest cell: a wrapped cell must not print over the next row
+        tall = text(e.title if e.kind == "booklet" else f"{e.title} ({e.count})", 11, width=w * 0.55)
         y = top
-        text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED)
+        tall = max(tall, text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED))
         y = top
-        y += text(pages_txt, 11, x=m + w * 0.8, width=w * 0.2, align="right") + 1.5 * MM
+        tall = max(tall, text(pages_txt, 11, x=m + w * 0.8, width=w * 0.2, align="right"))
+        y = top + tall + 1.5 * MM
     y += 5 * MM
 
     heading(L["print"])
@@ -181,8 +194,8 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
             notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
                                        backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
-    if info.get("ink_saver"):
-        notes.append(L["ink"])
+    notes.append(L["stock"])
+    notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"])
     for n in notes:
         y += text("• " + n, 10, width=w - qr_side - 4 * MM) + 1.5 * MM
     y += 4 * MM
@@ -220,7 +233,7 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
                     c += 1
         pieces.append(Shape(tuple(ops), fill="#000000"))
         y = qy + side + 1.5 * MM
-        text(f"{L['url']}: {info['url']}", 7, x=m, width=w, align="right", color=MUTED)
+        text(f"{L['url']}{L.get('colon', ': ')}{info['url']}", 7, x=m, width=w, align="right", color=MUTED)
 
     face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
     out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
