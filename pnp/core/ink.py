@@ -93,18 +93,48 @@ def _text(p: Run, below: list):
 def transform(items, w: float, h: float) -> list:
     """The ink-saver version of a face's pieces: items are (piece, its box or None) in drawing order;
     the result has one piece (or None: it paints nothing any more) per item."""
-    out, below = [], []   # below: (box, fill) of the filled shapes drawn so far, as the ink saver prints them
+    out, below, was = [], [], []   # below / was: (box, fill) drawn so far, as printed / as the face had it
     for p, box in items:
         if isinstance(p, Run):
             out.append(_text(p, below))
             continue
         q = piece(p, w, h, box)
-        out.append(q)
-        if isinstance(q, Shape) and q.fill and not q.transform:
-            b = box or _bbox(q.ops)
+        if isinstance(p, Shape) and p.role == "art" and not p.transform:
+            b = box or _bbox(p.ops)
             if b is not None:
-                below.append((b, q.fill))
+                q = _marks(p, q, b, below, was)
+                if p.fill:
+                    was.append((b, p.fill))
+                    below.append((b, q.fill if isinstance(q, Shape) and q.fill else PAPER))
+        out.append(q)
     return out
+
+
+def _behind(box, layers) -> str:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return next((f for (x0, y0, x1, y1), f in reversed(layers) if x0 <= cx <= x1 and y0 <= cy <= y1), PAPER)
+
+
+def _marks(p: Shape, q, box, below, was):
+    """A line drawn on what lies behind it keeps standing out from it: a light line on a background the
+    ink saver lightened becomes dark, a line drawn in its background's colour (a gap, a door in a wall)
+    follows that background, and a light line on a fill the ink saver kept stays light. (Fills are left
+    to `piece`: a light fill may be a floor tile as well as a symbol, which the colours alone cannot tell.)"""
+    new, old = _behind(box, below), _behind(box, was)
+    fill = q.fill if isinstance(q, Shape) else None
+    stroke = q.stroke if isinstance(q, Shape) else None
+    if p.stroke:
+        if p.stroke.lower() == old.lower():
+            stroke = new                     # drawn in the background's colour: it erases, as before
+        elif _contrast(p.stroke, old) < 3 or _contrast(p.stroke, new) >= 3:
+            stroke = p.stroke                # a highlight on its own ground (a door's threshold), or still clear
+        else:
+            stroke = max((DARK, PAPER, p.stroke), key=lambda c: _contrast(c, new))
+    if fill is None and stroke is None:
+        return None
+    if isinstance(q, Shape) and (fill, stroke) == (q.fill, q.stroke):
+        return q
+    return replace(p, fill=fill, stroke=stroke)
 
 
 def piece(p, w: float, h: float, box=None):
