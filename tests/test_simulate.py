@@ -111,13 +111,21 @@ def test_booklets_print_the_entries_from_data(tmp_path):
     (game_dir / "rules.yaml").write_text(
         'empty_deck: {then: reshuffle, edition: true, why: {en: "The original is silent.", zh-TW: "原版沒有說明。"}}\n'
         "win: {target: 10}\n", "utf-8")
+    phrases = {"en": ('phrases:\n  empty_deck: "When the deck runs out, {{ then }} the discards."\n'
+                      '  win: "The first to reach {{ target }} points wins."\nwords:\n  then: {reshuffle: shuffle}\n'),
+               "zh-TW": ('phrases:\n  empty_deck: "牌堆用完時，{{ then }}棄牌堆。"\n  win: "最先達到 {{ target }} 分的人獲勝。"\n'
+                         'words:\n  then: {reshuffle: 洗勻}\n')}
     for lang in ("en", "zh-TW"):
+        (game_dir / f"phrases.{lang}.yaml").write_text(phrases[lang], "utf-8")
         with open(game_dir / f"rules.{lang}.md", "a", encoding="utf-8") as f:
-            f.write("\n# Edition decisions\n\n{% for name, r in game.rules.items() if r.edition %}- {{ r.why }}\n"
+            f.write("\n{{ rule('win') }} {{ rule('empty_deck') }}\n\n# Edition decisions\n\n"
+                    "{% for name, r in game.rules.items() if r.edition %}- {{ r.why }}\n"
                     "{% endfor %}\nTarget: {{ game.rules.win.target }} points.\n")
     r = run_pnp("--project", tmp_path, "build", "demo", "--lang", "all", "--out", tmp_path / "out")
     assert r.returncode == 0, r.stderr
-    for lang, why in (("en", "The original is silent."), ("zh-TW", "原版沒有說明。")):
+    for lang, why, said in (("en", "The original is silent.", "When the deck runs out, shuffle the discards.†"),
+                            ("zh-TW", "原版沒有說明。", "牌堆用完時，洗勻棄牌堆。†")):
         pdf = pypdf.PdfReader(tmp_path / "out" / "demo" / f"demo.{lang}.a4.pdf")
         text = "".join(p.extract_text() for p in pdf.pages).replace("\n", "")
         assert why in text and "Target: 10 points." in text
+        assert said.replace(" ", "") in text.replace(" ", "")     # the phrase, its edition mark included

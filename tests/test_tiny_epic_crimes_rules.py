@@ -82,8 +82,8 @@ def test_shipped_game_obeys_its_rules(game):
     assert len(combos) == 32
     assert tec.clearances(game) > 0.5
     charts = tec.report(game)
-    assert charts[0]["series"] == {"first value": [16] * 5, "second value": [16] * 5}
-    assert all(set(c) == {"title", "labels", "series"} for c in charts)
+    assert [(n["en"], v) for n, v in charts[0]["series"]] == [("first value", [16] * 5), ("second value", [16] * 5)]
+    assert all(set(c) == {"title", "labels", "series", "y_label"} for c in charts)
 
 
 def test_every_back_shows_each_icon_twice(game):

@@ -113,8 +113,13 @@ def generic_charts(game, lang: str, titles: dict) -> list[Chart]:
                     chart = Chart(w["per"].format(title=ctitle, name=name), tuple(labels),
                                   ((w["cards"], tuple(counts[k] for k in labels)),), comp.id,
                                   x_label=name, y_label=w["cards_counted"])
-            if chart:
-                out.append(chart)
+            if chart:   # its file is named in English, the same in every language
+                from dataclasses import replace
+                en = words("en")
+                hist = typ in ("int", "number")
+                by = en["by"].format(name=split[0]) if hist and split and split[0] != name else ""
+                stem = en["histogram"].format(title="", name=name, by=by) if hist else en["per"].format(title="", name=name)
+                out.append(replace(chart, key=slug(stem.split(":", 1)[-1])))
     return out
 
 
