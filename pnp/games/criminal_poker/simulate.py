@@ -110,8 +110,13 @@ def play(game, players, mode, rng) -> Table:
         for role, seat in zip(rng.sample(kinds, k), rng.sample(citizens, k)):
             roles[seat] = role
 
-    # ---- the evidence deck and the opening
+    # ---- the evidence deck and the opening: the cards this edition makes (rules.yaml `card_mix`)
     cards = cp.evidence_deck(game)
+    mix = rule("card_mix")
+    kinds = Counter(t for t, _v in cards.values())
+    if any(kinds[k] != mix[k] for k in cp.EVIDENCE) or sum(r == "citizen" for r in roles.values()) > mix["citizen_cards"]:
+        raise api.Uncovered(f"rule `card_mix` makes {dict(mix)}, but the table deals {dict(kinds)} and "
+                            f"{sum(r == 'citizen' for r in roles.values())} citizens", "card_mix")
     ed = rule("evidence_deck")
     _need(game, "evidence_deck", "others", "all")
     physical = [c for c, (t, _v) in cards.items() if t == "physical"]
