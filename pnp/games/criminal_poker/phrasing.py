@@ -102,7 +102,7 @@ MEANS = {
     "reveal_from": {"new_or_hidden": _both(r"kept hidden|hidden one", r"先前覆蓋"), "new_only": _both(r"only the new", r"只能|新抽的那一張")},
     "when": {"all_played": _both(r"every suspect has|everyone has|all (suspects )?have", r"所有|都行動後"),
              "after_each": _both(r"after each", r"每位嫌疑犯行動後|每次")},
-    "questioning.when": {"all_played": _both(r"\bnext\b|\bthen\b|every suspect has|everyone has", r"接著|所有|都行動後"),
+    "questioning.when": {"all_played": _both(r"\bnext\b|\bthen\b|every suspect has|everyone has", r"然後|接著|所有|都行動後"),
                          "after_each": _both(r"after each", r"每位嫌疑犯行動後|每次")},
     "by": {"leader": _both(r"sheriff|detective|investigator", r"警長|偵探|調查者"), "everyone": _both(r"every player|everyone", r"每位玩家|所有人")},
     "share": {"words_only": _both(r"by word|words? only|never by showing", r"口頭|不能[^。]*亮"),
