@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 
 import pytest
 
 from conftest import ROOT, copy_project, run_pnp
 from pnp.games.criminal_poker import logic as cp, published
 from pnp.games.criminal_poker import simulate as sim
+from pnp.rules import api
 from pnp.rules.api import Uncovered, load_game
 
 GAME = "criminal-poker"
@@ -51,6 +53,7 @@ def test_every_mode_and_player_count_is_played(game):
 
 def test_every_simulated_end_is_what_the_rules_functions_compute(game):
     deck = cp.evidence_deck(game)
+    limit = api.rule(game, "revote_limit")["revotes"]
     for mode, players, t in _tables(game):
         held = [c for cards in t.hands.values() for c in cards]
         assert len(held) == len(set(held)), "a card is in two hands"
@@ -59,12 +62,20 @@ def test_every_simulated_end_is_what_the_rules_functions_compute(game):
         assert all(len(t.hands[s]) in (2, 3) for s in suspects)
         # the murderer: the checks' function, from the final hands, with the published parameters
         assert t.murderers == cp.murderers(t.hands, deck), (mode, players, t.hands)
-        # the arrest: the sheriff names one; a vote arrests its most voted (two on a two-way tie)
+        # the arrest: the sheriff names one; a vote arrests its most voted (two on a two-way tie); a vote that
+        # still ties three or more after the revotes rules.yaml `revote_limit` allows: the detective arrests one of them
         if mode.startswith("sheriff"):
             assert len(t.arrested) == 1 and not t.votes
         else:
-            assert t.arrested == cp.vote_result(t.votes[-1]) and all(cp.vote_result(v) is None for v in t.votes[:-1])
-            assert cp.arrest_succeeds(t.votes[-1], t.murderers) == bool(t.arrested & t.murderers)
+            assert all(cp.vote_result(v) is None for v in t.votes[:-1])
+            last = cp.vote_result(t.votes[-1])
+            if last is None:
+                tally = Counter(t.votes[-1].values())
+                tied = {p for p, k in tally.items() if k == max(tally.values())}
+                assert len(t.votes) == limit + 1 and len(t.arrested) == 1 and t.arrested <= tied
+            else:
+                assert len(t.votes) <= limit + 1 and t.arrested == last
+                assert cp.arrest_succeeds(t.votes[-1], t.murderers) == bool(t.arrested & t.murderers)
             assert all(v != s for votes in t.votes for s, v in votes.items()), "a suspect voted for themself"
         caught = bool(t.arrested & t.murderers)
         assert t.played.end == ("murderer caught" if caught else "murderer escaped")

@@ -133,6 +133,7 @@ def check(game):
     yield from judge(game, RULES)
     yield from _agree(game)
     yield from _edition_listed(game)
+    yield from _card_mix(game)
     data = game.data
     top = game.meta.at("data") if "data" in game.meta else game.pos
     if not isinstance(data, dict):
@@ -273,3 +274,29 @@ def _type_names(data):
                 yield error(name.at(lang) if hasattr(name, "at") else names.at(t),
                             f"data `types.{t}` ({lang}) is “{name[lang]}”: the {t} evidence is called "
                             f"“{word}…” in this game — the cards print this name", check="data")
+
+
+def _card_mix(game):
+    """The edition's card counts (rules.yaml `card_mix`) are what the decks hold: the printed sentence
+    tells the counts of evidence.yaml and identities.yaml, never other ones."""
+    entry = (getattr(game, "entries", None) or {}).get("card_mix")
+    comps = game.components
+    if not isinstance(entry, dict) or "evidence" not in comps or "identities" not in comps:
+        return
+    kinds = Counter()
+    values = set()
+    for it in comps["evidence"].items:
+        kinds[str(it.get("type"))] += it.copies
+        if it.get("type") in ("statement", "witness"):
+            values.add(it.get("value"))
+    for it in comps["identities"].items:
+        if it.get("role") == "citizen":
+            kinds["citizen_cards"] += it.copies
+    have = {"physical": kinds["physical"], "statement": kinds["statement"], "witness": kinds["witness"],
+            "weapon": kinds["weapon"], "citizen_cards": kinds["citizen_cards"],
+            "values": [min(values), max(values)] if values else []}
+    for key, want in have.items():
+        if key in entry and entry[key] != want:
+            yield error(entry.at(key) if hasattr(entry, "at") else game.pos,
+                        f"rule `card_mix`: `{key}` is {entry[key]!r}, but the decks hold {want!r} — write "
+                        f"`{key}: {want}` (the booklet prints this sentence)", check="rules:card_mix")

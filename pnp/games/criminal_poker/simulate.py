@@ -103,14 +103,20 @@ def play(game, players, mode, rng) -> Table:
     if special:
         kinds = list(rule("special_roles")["kinds"])
         _need(game, "special_roles", "replace", "citizen")
+        _need(game, "special_announce", "roles", "announced")   # the bots know which roles are in play
         limit = _need(game, "special_limit", base, "cards_only" if base == "sheriff" else "not_more_than_citizens")
         citizens = [s for s in suspects if roles[s] == "citizen"]
         k = min(len(kinds), len(citizens)) if limit == "cards_only" else cp.special_max("detective", n)
         for role, seat in zip(rng.sample(kinds, k), rng.sample(citizens, k)):
             roles[seat] = role
 
-    # ---- the evidence deck and the opening
+    # ---- the evidence deck and the opening: the cards this edition makes (rules.yaml `card_mix`)
     cards = cp.evidence_deck(game)
+    mix = rule("card_mix")
+    kinds = Counter(t for t, _v in cards.values())
+    if any(kinds[k] != mix[k] for k in cp.EVIDENCE) or sum(r == "citizen" for r in roles.values()) > mix["citizen_cards"]:
+        raise api.Uncovered(f"rule `card_mix` makes {dict(mix)}, but the table deals {dict(kinds)} and "
+                            f"{sum(r == 'citizen' for r in roles.values())} citizens", "card_mix")
     ed = rule("evidence_deck")
     _need(game, "evidence_deck", "others", "all")
     physical = [c for c, (t, _v) in cards.items() if t == "physical"]
@@ -161,7 +167,8 @@ def play(game, players, mode, rng) -> Table:
     else:
         t.arrested = _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, seen_deck, rules, rng, t)
 
-    # ---- who is the murderer, who wins
+    # ---- who is the murderer, who wins: every hand and every identity card is shown
+    _need(game, "end_reveal", "identities", "shown")
     t.murderers, t.how = cp.decide({s: [cards[c] for c in t.hands[s]] for s in suspects}, rules)
     _need(game, "full_tie", "arrest_any", "caught")
     wa = rule("win_arrest")
@@ -239,6 +246,7 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
     for s in suspects:
         seen = deck if seen_deck and s == leader else []
         opinion[s] = _deduce(cards, in_play, suspects, shown, hidden, {s: hidden[s]}, seen, rules, rng)
+    limit = api.rule(game, "revote_limit")
     for attempt in range(VOTES):
         votes = {}
         for s in suspects:
@@ -251,7 +259,12 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
         most = cp.vote_result(votes, rules)
         if most is None:
             _need(game, "revote", "from", rules.revote)
-            continue
+            if attempt < limit["revotes"]:
+                continue
+            _need(game, "revote_limit", "then", "detective_picks")   # the detective arrests one of the tied
+            tally = Counter(votes.values())
+            tied = [p for p, k in tally.items() if k == max(tally.values())]
+            return {_top(opinion[leader], tied, rng, low=roles[leader] == "mastermind")}
         if len(most) == 1:
             return most
         _need(game, "vote_tie", "succeeds_if", "either_murderer")
