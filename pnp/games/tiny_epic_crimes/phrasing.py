@@ -29,7 +29,7 @@ ABOUT = {
     "track_end": _a(r"never (?:moves )?past|moves? past hour|past the last hour", r"記錄物不能超過|會超過的話"),
     "stuck_at_end": _a(r"(?:stands?|standing|stuck) on the last hour|last hour can pay", r"最後一小時就付不出|停在最後一小時"),
     "card_hours": _a(r"hours a card adds", r"卡片讓記錄物多走"),
-    "compared_hours": _a(r"(?:token|die) is compared with", r"都跟\S*比較"),
+    "compared_hours": _a(r"(?:token|die) is compared with", r"監視指示物的數字與呼叫支援"),
     "force_play": _a(r"force cards? a turn", r"每回合最多打出"),
     "alibi_cards": _a(r"to draw a suspect card", r"抽疑犯卡和"),
     "event_block_taken": _a(r"named block that already", r"指定街區放幫派份子但"),
