@@ -198,4 +198,4 @@ def test_a_booklet_that_leaves_out_an_edition_decision_is_a_finding(tmp_path):
     r = run_pnp("--project", proj, "check", GAME, "--json")
     found = [f for f in json.loads(r.stdout)[GAME]["findings"] if "Edition decisions" in f["message"]]
     assert len(found) == 1 and found[0]["file"].endswith("rules.en.md") and found[0]["line"] == head
-    assert "lists 19 decisions" in found[0]["message"] and "crime_spree" in found[0]["message"]
+    assert "lists 26 decisions" in found[0]["message"] and "crime_spree" in found[0]["message"]

@@ -17,8 +17,8 @@ SUSPECTS = 2 ** len(TYPES)                                                      
 # pieces per component (copies counted)
 COUNTS = {"suspects": SUSPECTS, "city": 25, "events": 24, "force": 16, "abilities": 12,   # [R] 25, [D] 24/16/12
           "officers": 4, "timetrack": 2, "envelopes": 6, "eventslots": 1, "dice": 1,
-          "tokens": 43, "mobsters": 21, "markers": 12}
-TOKEN_COMPONENTS = ("tokens", "mobsters", "markers")      # where the token kinds below may be                  # [R] 4 players, 2 mats, 5+1
+          "tokens": 43, "mobsters": 18, "markers": 12, "holdings": 3}
+TOKEN_COMPONENTS = ("tokens", "mobsters", "markers", "holdings")      # where the token kinds below may be                  # [R] 4 players, 2 mats, 5+1
 CITY = {"kind": {"hq": 1, "district": 24}, "mark": {"magnifier": 7, "binoculars": 5, "none": 13}}   # [R]
 PLAYER_COLOURS = ("p1", "p2", "p3", "p4")
 # token kind → value → pieces
