@@ -21,7 +21,7 @@ class Cases:
         R.want("resolve_cases", "per_turn", "unlimited")
         limit = self._case_limit()
         while self.cases[s] and not self.pass_only:
-            if len(self.hands[s]) < 3 and len(self.cases[s]) < limit:
+            if len(self.hands[s]) < 3 and self.held(s) < limit:
                 break
             c = self.cases[s].pop(self.rng.randrange(len(self.cases[s])))
             if self.resolve_one(s, c) and R.want("resolve_cases", "after_solving", "stop", "go_on") == "stop":
@@ -53,12 +53,14 @@ class Cases:
                 break
             rc = R("resolve_cards")
             R.want("resolve_cards", "played", "after_turn_up")
+            R.want("card_rulings", "shown_then_played", "allowed")    # a card in hand, shown or not
             own = R.want("resolve_cards", "own_symbol", False, True)
             hand.remove(h)
             self._discard([h])
             have -= cnt[h]
             bonus += BONUS[self.eff[h]][1] + (cnt[h] if own else 0)
             if self.eff[h] == "flashlight":
+                R.want("card_rulings", "drawn_while_resolving", "must_show")   # the new card joins the hand shown
                 self._draw_into(s, 1)
                 have = sum(cnt[x] for x in hand)
             del rc
@@ -131,9 +133,9 @@ class Cases:
         limit = self.case_limit
         for k in range(1, n):
             p = (s + step * k) % n
-            if self.zero[p] or len(self.cases[p]) >= limit:
+            if self.zero[p] or self.held(p) >= limit:
                 continue
-            if rng.random() < (0.7, 0.45, 0.2, 0.1, 0.05)[min(4, len(self.cases[p]))]:
+            if rng.random() < (0.7, 0.45, 0.2, 0.1, 0.05)[min(4, self.held(p))]:
                 self.cases[p].append(card)
                 return
         R.want("untaken_case", "then", "discard")

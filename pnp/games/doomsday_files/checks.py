@@ -126,9 +126,10 @@ def _check_data(game):
                             + ", ".join(f"{v} {k}" for k, v in row.items()) + " — write "
                             + "{" + ", ".join(f"{k}: {v}" for k, v in row.items()) + "}", check="doomsday-files:setup")
     players = game.meta.get("players") if hasattr(game.meta, "get") else None
-    if players is not None and str(players) != f"{PLAYERS.start}-{PLAYERS.stop - 1}":
+    # a range prints with an en dash (4–8), as the booklets write it; a hyphen is read alike
+    if players is not None and str(players).replace("-", "–") != f"{PLAYERS.start}–{PLAYERS.stop - 1}":
         yield error(game.meta.at("players"), f"`players` says {players!r}; Doomsday Files is for "
-                    f"{PLAYERS.start}-{PLAYERS.stop - 1} players", check="doomsday-files:setup")
+                    f"{PLAYERS.start}–{PLAYERS.stop - 1} players", check="doomsday-files:setup")
 
 
 def _check_actions(game):

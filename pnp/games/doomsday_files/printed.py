@@ -48,7 +48,7 @@ DATA_TEXTS = {
     "doom_aid": Spec(("doom_step",)),
     "setup_aid": Spec(("setup",), sequence=_setup_numbers),
     "forbidden_note": Spec(),
-    "doom_hint": Spec(("doom_start",)),
+    "doom_hint": Spec(("doom_start", "doomsayer_doom")),
     "claim_note": Spec(),
     "heretic_note": Spec(("doom_max",), words={"zh-TW": ["異教徒"], "en": ["heretic"]}),
 }
@@ -77,7 +77,7 @@ PROFESSION_TEXTS = {
     ("librarian", "start"): Spec(("draw",), (L.DRAW + 1,), own_numbers=True),
     ("librarian", "lasting"): Spec(("hand_limit",), (L.HAND_LIMIT + 1,), own_numbers=True),
     ("archaeologist", "start"): Spec(("forbidden_power",), (L.FORBIDDEN_POWER + 1,), own_numbers=True),
-    ("firefighter", "lasting"): Spec(("case_limit",), (L.CASE_LIMIT + 1,), own_numbers=True),
+    ("firefighter", "lasting"): Spec(("case_limit",), own_numbers=True),
     ("hunter", "start"): Spec(("monster_draw",), (L.MONSTER_DRAW + 1,), own_numbers=True),
     ("inspector", "start"): Spec(("case_limit",), own_numbers=True),
     ("inspector", "lasting"): Spec(("forbidden_difficulty",), own_numbers=True),

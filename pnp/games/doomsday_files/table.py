@@ -130,6 +130,8 @@ class Table:
         # the rules every turn plays, read once
         self.draw_n = R.num("draw_phase", "cards")
         self.case_limit = R.num("take_case", "limit")
+        R.want("solved_mysteries", "face", "up")
+        self.solved_count = R.want("solved_mysteries", "counts_as_case", False, True)
         self.cost = R.num("forbidden_shown", "sanity")
         self.doom_max = R.num("heretic_win", "doom")
         self.step = self._left()
@@ -184,6 +186,11 @@ class Table:
     def _discard_professions(self, cards):
         self.R.want("profession_discard", "unkept", "profession_discards")
         self.pdiscard.extend(cards)
+
+    def held(self, p):
+        """The cases in front of `p` that the case limit and the end phase count (rules.yaml
+        `solved_mysteries`: solved ones lie apart, face up, and count only if the entry says so)."""
+        return len(self.cases[p]) + (len(self.solved[p]) if self.solved_count else 0)
 
     # ---- sanity and doom -----------------------------------------------------------------------
     def limit(self, p):

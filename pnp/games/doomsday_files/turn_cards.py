@@ -33,9 +33,9 @@ class TurnCards:
                 act = lambda: setattr(self, "doom", max(0, self.doom - 2))                 # noqa: E731
             elif e == "summoning" and role == "heretic":
                 act = lambda: self._summon(s)                                              # noqa: E731
-            elif e == "coldcase" and self.cases[s] and (role == "heretic" or len(self.cases[s]) >= self._case_limit()):
+            elif e == "coldcase" and self.cases[s] and (role == "heretic" or self.held(s) >= self._case_limit()):
                 act = lambda: self._cold_case(s)                                           # noqa: E731
-            elif e == "handover" and len(self.cases[s]) >= self._case_limit():
+            elif e == "handover" and self.held(s) >= self._case_limit():
                 act = lambda: self._handover(s)                                            # noqa: E731
             elif e == "abyss" and role != "heretic" and any(self.cases[p] for p in range(self.n) if p != s):
                 act = lambda: self._abyss(s)                                               # noqa: E731
@@ -72,14 +72,14 @@ class TurnCards:
     def _may_receive(self, p):
         """Whether a card or ability may put a case in front of `p` (rules.yaml `case_limit_moves`)."""
         if self.R.want("case_limit_moves", "applies", "every_move", "taking_only") == "every_move":
-            return len(self.cases[p]) < self._case_limit()
+            return self.held(p) < self._case_limit()
         return True
 
     def _handover(self, s):
         limit = self._case_limit()
         step = self._left()
         for p in ((s + step) % self.n, (s - step) % self.n):
-            if not self.zero[p] and len(self.cases[p]) < limit:       # the card's own text: fewer than the limit
+            if not self.zero[p] and self.held(p) < limit:       # the card's own text: fewer than the limit
                 self.cases[p].append(self.cases[s].pop(self.rng.randrange(len(self.cases[s]))))
                 return
 

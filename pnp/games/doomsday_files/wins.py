@@ -54,11 +54,20 @@ class Wins:
         for p in allies:
             if self.roles[p] != "guardian":
                 self.known[s][p] = "not guardian"
+        # the claimant's secret, and each named guardian's, was shown to the table (rules.yaml
+        # `claim_check`): a face-up card is known to all, and one turned back down is remembered
+        R.want("claim_check", "named_guardians", "reveal")
+        R.want("claim_check", "revealed", "face_up", "face_down")
+        shown = [s] + [p for p in allies if self.roles[p] == "guardian"]
+        for q in range(self.n):
+            for p in shown:
+                if p != q:
+                    self.known[q][p] = "guardian"
         self.raise_doom(doom - self.doom)
 
     def end_phase(self, s):
         R, hand = self.R, self.hands[s]
-        lost, extra = L.end_of_turn(len(self.cases[s]), len(hand), *self.ends)
+        lost, extra = L.end_of_turn(self.held(s), len(hand), *self.ends)
         if extra:
             keep_forbidden = self.roles[s] == "seeker"
             order = sorted(hand, key=lambda h: (keep_forbidden and self.CARD[h].forbidden, self.rng.random()))
