@@ -156,9 +156,10 @@ MEANS = {
 
 # beside the booklet: the reminder card, Holmes's calling card and the verdict folder print rules too
 PLACES = {
-    "lady-alice/aid": ["round", "suspicion_limits", "verdict", "all_red", "deduction", "token_placement",
-                       "field_capacity", "round_end", "notebook_passes", "accuse_blue", "accuse_three",
-                       "wrong_accusation", "token_scores", "scoring", "all_blue_bonus"],
+    "lady-alice/aid": ["round", "suspicion_limits", "verdict", "all_red", "all_red_three", "covered_field",
+                       "deduction", "token_placement", "field_capacity", "round_end", "notebook_passes"],
+    "lady-alice/aid-back": ["accuse_blue", "accuse_three", "wrong_accusation", "accusation_verdicts", "token_scores",
+                            "put_away_card", "scoring", "element_bonus", "all_blue_bonus"],
     "lady-alice/holmes-card": ["suspicion_limits"],
     "lady-alice/verdict-folder": ["verdict"],
 }
