@@ -241,6 +241,9 @@ def play(game, players, mode, rng):
     all_blue_need = int(rule("all_blue_five")["blue"]) if n == 5 else n
     accuse_need = int(rule("accuse_blue")[SIZE[n]])
     placement = rule("token_placement")
+    cf = rule("covered_field")
+    # the bots bet only on cases still possible, and a covered element is in none: never on it
+    _want(rule, "covered_field", "place", "forbidden")
     holmes_left = game.components["holmes"].count if "holmes" in game.components else logic.HOLMES_CARDS
 
     space = _space(tuple(len(c) for c in cats))
@@ -312,9 +315,6 @@ def play(game, players, mode, rng):
         ci = [idx[e] for e in new]
         for b in bots:
             b.cover(ci)
-        cf = rule("covered_field")
-        # the bots bet only on cases still possible, and a covered element is in none: never on it
-        _want(rule, "covered_field", "place", "forbidden")
         for e in new:
             stack = fields.get(e)
             if not stack:
