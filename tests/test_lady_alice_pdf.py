@@ -130,10 +130,6 @@ def seen_through_window(v, face, rotated, dx, dy):
     return img[(b * PX_PER_MM).astype(int), (a * PX_PER_MM).astype(int)]
 
 
-def only_colour(pixels, colour, tol=40):
-    return pixels is not None and bool((np.abs(pixels - rgb(GAME["palette"][colour])).max(axis=1) <= tol).all())
-
-
 def test_folder_has_one_window_of_useful_size(verdict):
     u, w = verdict["window"]
     assert u.size > 30 * 15 * PX_PER_MM ** 2                       # at least 30 x 15 mm
@@ -142,20 +138,51 @@ def test_folder_has_one_window_of_useful_size(verdict):
     assert pocket["y"] < w.min() and w.max() < pocket["y"] + pocket["h"]
 
 
+WHITE = np.array([255, 255, 255])
+
+
+def colour_and_mark(pixels, colour, tol=40):
+    """The window shows the card's colour and its white mark, nothing else: (share of mark pixels) or None."""
+    if pixels is None:
+        return None
+    on_colour = np.abs(pixels - rgb(GAME["palette"][colour])).max(axis=1) <= tol
+    on_white = np.abs(pixels - WHITE).max(axis=1) <= tol
+    between = ~on_colour & ~on_white                     # anti-aliased edges of the mark
+    if between.mean() > 0.05 or on_colour.mean() < 0.5:
+        return None
+    return float(on_white.mean())
+
+
 @pytest.mark.parametrize("face", ["blue", "red"])
 @pytest.mark.parametrize("rotated", [False, True])
-def test_window_shows_only_the_chosen_colour_even_shifted(verdict, face, rotated):
+def test_window_shows_the_chosen_colour_and_its_whole_mark_even_shifted(verdict, face, rotated):
+    # the mark (a ring on blue, a cross on red) reads without colour; at every shift the window shows
+    # all of it, and only it on the chosen colour
+    centred = colour_and_mark(seen_through_window(verdict, face, rotated, 0, 0), face)
+    assert centred and centred > 0.05, (face, rotated)
     for dx in (-1.5, 0.0, 1.5):
         for dy in (-1.5, 0.0, 1.5):
-            assert only_colour(seen_through_window(verdict, face, rotated, dx, dy), face), (face, rotated, dx, dy)
+            got = colour_and_mark(seen_through_window(verdict, face, rotated, dx, dy), face)
+            assert got is not None and abs(got - centred) < 0.1 * centred, (face, rotated, dx, dy)
     other = "red" if face == "blue" else "blue"
-    assert not only_colour(seen_through_window(verdict, face, rotated, 0, 0), other)
+    assert colour_and_mark(seen_through_window(verdict, face, rotated, 0, 0), other) is None
+
+
+def test_blue_and_red_marks_differ_in_shape(verdict):
+    """Without colour the two faces still differ: the mark's pixels are not the same shape."""
+    blue = seen_through_window(verdict, "blue", False, 0, 0)
+    red = seen_through_window(verdict, "red", False, 0, 0)
+    wb = np.abs(blue - WHITE).max(axis=1) <= 40
+    wr = np.abs(red - WHITE).max(axis=1) <= 40
+    assert (wb != wr).mean() > 0.05
 
 
 def test_window_check_can_fail(verdict):
-    """The card is not one flat colour: shifted far enough, the window shows its words and marks."""
-    assert not only_colour(seen_through_window(verdict, "blue", False, 8.0, 0.0), "blue")
-    assert not only_colour(seen_through_window(verdict, "red", True, 0.0, -7.0), "red")
+    """Shifted far enough, the window shows the card's words and edge marks, or cuts its mark."""
+    for face, rotated, dx, dy in (("blue", False, 0.0, 7.0), ("red", True, 0.0, -7.0)):
+        centred = colour_and_mark(seen_through_window(verdict, face, rotated, 0, 0), face)
+        got = colour_and_mark(seen_through_window(verdict, face, rotated, dx, dy), face)
+        assert got is None or abs(got - centred) >= 0.1 * centred
 
 
 # ---- notebook --------------------------------------------------------------------------------------

@@ -50,7 +50,9 @@ def test_every_simulated_end_is_what_the_rules_functions_say(game, players):
             assert end.missing == logic.missing_category(end.hands, els) == logic.category_of(end.hidden, els)
         assert end.accuser not in end.expelled
         # the score the simulator played is the rules function's score of the final state
-        want = logic.play_score(end.tokens, end.hands, end.suspicions, end.accuser, end.accusation, end.missing, els)
+        # (the bonus for a token on every true element asks for one per category: rule `element_bonus`)
+        want = logic.play_score(end.tokens, end.hands, end.suspicions, end.accuser, end.accusation, end.missing, els,
+                                groups=logic.bonus_groups(end.hands, els))
         assert {s: want.get(s, 0) for s in range(players)} == end.points
         eligible = [s for s in range(players) if s not in end.expelled]
         top = max(end.points[s] for s in eligible)

@@ -207,24 +207,41 @@ def accusation_succeeds(accusation, hands, missing: str | None = None, elements=
 
 
 # ---- scoring ---------------------------------------------------------------------------------------
-def score(tokens, solution, accuser=None, all_blue=(), bonuses=None) -> dict:
+def bonus_groups(hands, elements=None, doubled="either", extra=()) -> tuple:
+    """What the bonus for a token on every true element asks for, as groups: a student earns it with a
+    token on at least one element of each group. `doubled="either"`: the dealt cards grouped by category
+    (with 5 students either of the doubled category's two will do); "both": each dealt card alone.
+    `extra`: cards that must carry a token too though nobody holds them (none by this edition)."""
+    if doubled == "both":
+        groups = [frozenset((h,)) for h in hands]
+    else:
+        by: dict = {}
+        for h in hands:
+            by.setdefault(category_of(h, elements), set()).add(h)
+        groups = [frozenset(v) for v in by.values()]
+    return tuple(groups) + tuple(frozenset((e,)) for e in extra)
+
+
+def score(tokens, solution, accuser=None, all_blue=(), bonuses=None, groups=None) -> dict:
     """Points per player at the end.
 
     tokens: (player, element, value) for every deduction token on Holmes's desk;
     solution: the true elements (the dealt cards); accuser: the student whose accusation was right;
     all_blue: the asker of each all-blue suspicion (one entry per suspicion; see `is_all_blue`);
-    bonuses: {"accuser", "every_element", "all_blue"} points, the published SCORING by default."""
+    bonuses: {"accuser", "every_element", "all_blue"} points, the published SCORING by default;
+    groups: what the every-element bonus asks for (`bonus_groups`), each true element alone by default."""
     bonuses = SCORING if bonuses is None else bonuses
     solution = frozenset(solution)
     points: Counter = Counter()
-    covered: dict = {}
+    groups = tuple(frozenset((e,)) for e in solution) if groups is None else tuple(groups)
+    placed: dict = {}
     for player, element, value in tokens:
         points[player] += 0
         if element in solution:
             points[player] += int(value)
-            covered.setdefault(player, set()).add(element)
-    for player, els in covered.items():
-        if solution and els >= solution:
+        placed.setdefault(player, set()).add(element)
+    for player, els in placed.items():
+        if groups and all(els & g for g in groups):
             points[player] += bonuses["every_element"]
     if accuser is not None:
         points[accuser] += bonuses["accuser"]
@@ -234,7 +251,7 @@ def score(tokens, solution, accuser=None, all_blue=(), bonuses=None) -> dict:
 
 
 def play_score(tokens, hands, suspicions, accuser=None, accusation=None, missing=None, elements=None,
-               bonuses=None, all_blue_need=None, accuse_need=None) -> dict:
+               bonuses=None, all_blue_need=None, accuse_need=None, groups=None) -> dict:
     """Score a finished game from what happened: `suspicions` is [(asker, suspicion)], the all-blue
     bonus is judged from the verdicts with `is_all_blue`; the accuser scores only if right. The
     optional numbers (bonuses, blue needed) are the published ones unless given (the rule entries)."""
@@ -242,4 +259,4 @@ def play_score(tokens, hands, suspicions, accuser=None, accusation=None, missing
     askers = [a for a, s in suspicions if is_all_blue(verdict_count(s, hands, elements), players, all_blue_need)]
     right = (accuser if accuser is not None and accusation_succeeds(accusation, hands, missing, elements, accuse_need)
              else None)
-    return score(tokens, frozenset(hands), right, askers, bonuses)
+    return score(tokens, frozenset(hands), right, askers, bonuses, groups)

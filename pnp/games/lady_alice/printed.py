@@ -34,6 +34,7 @@ PRINTED = (
     ("lady-alice/notebook-inside", "body", "text", ("data.notebook", "data.categories"), "steps", None),
     ("lady-alice/token", "value", "text", ("card.value",), False, None),
     ("lady-alice/aid", "body", "text", (), "steps", None),      # its rules print through their phrases
+    ("lady-alice/aid-back", "body", "text", (), "steps", None),
 )
 # stand-in values: rendered, the text must show each of them, in this order
 STAND_INS = {"capacity": ({3: 307, 4: 408, 5: 509}, ("307", "408", "509")),

@@ -73,7 +73,7 @@ def report(game):
         for v in sorted(TOKEN_VALUES):
             series.append([_t(f"value {v}", f"數值 {v}"), [sum(it.copies for it in comp.items if it["colour"] == c
                                                               and it["value"] == v) for c in colours]])
-        charts.append({"title": _t("Deduction tokens per colour and value", "各顏色與數值的推理標記"),
+        charts.append({"title": _t("Deduction tokens per colour and value", "各顏色與數值的猜測標記"),
                        "labels": [COLOURS.get(c, c) for c in colours], "series": series, "component": "tokens",
                        "y_label": _t("tokens", "枚數")})
     titles = [c.title for c in game.components.values()]

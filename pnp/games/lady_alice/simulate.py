@@ -241,6 +241,9 @@ def play(game, players, mode, rng):
     all_blue_need = int(rule("all_blue_five")["blue"]) if n == 5 else n
     accuse_need = int(rule("accuse_blue")[SIZE[n]])
     placement = rule("token_placement")
+    cf = rule("covered_field")
+    # the bots bet only on cases still possible, and a covered element is in none: never on it
+    _want(rule, "covered_field", "place", "forbidden")
     holmes_left = game.components["holmes"].count if "holmes" in game.components else logic.HOLMES_CARDS
 
     space = _space(tuple(len(c) for c in cats))
@@ -298,6 +301,31 @@ def play(game, players, mode, rng):
         for b in bots:
             b.learn(mask)
 
+    def cover_red(s, blue):
+        """All red: cover what it proves wrong; the tokens on a covered field follow `covered_field`."""
+        nonlocal covered, holmes_left
+        new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
+        if len(new) > holmes_left:
+            rule("holmes_cards_out")
+            raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
+        holmes_left -= len(new)
+        covered |= new
+        if not new:
+            return
+        ci = [idx[e] for e in new]
+        for b in bots:
+            b.cover(ci)
+        for e in new:
+            stack = fields.get(e)
+            if not stack:
+                continue
+            if cf["tokens"] == "back_to_owners":
+                for owner, value, _ in fields.pop(e):
+                    stock[owner][value] += 1
+                full.discard(idx[e])
+            elif cf["tokens"] != "stay":
+                raise api.Uncovered(f"rule `covered_field`: `tokens: {cf['tokens']}` is not playable", "covered_field")
+
     while ending is None:
         rounds += 1
         if turns > TURN_GUARD:
@@ -313,16 +341,7 @@ def play(game, players, mode, rng):
             suspicions.append((asker, s))
             shown(s, blue)
             if blue == 0:
-                new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
-                if len(new) > holmes_left:
-                    rule("holmes_cards_out")
-                    raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
-                holmes_left -= len(new)
-                covered |= new
-                if new:
-                    ci = [idx[e] for e in new]
-                    for b in bots:
-                        b.cover(ci)
+                cover_red(s, blue)
         # ---- deduction
         _want(rule, "deduction_turn", "choose", "place_pass_or_accuse")
         run = 0
@@ -356,6 +375,20 @@ def play(game, players, mode, rng):
                     _want(rule, "right_accusation", "ends_game", True)
                     ending = ("accusation", seat, acc, missing)
                     break
+                av = rule("accusation_verdicts")
+                whole = len(acc) == len(logic.CATEGORIES)     # with 3 students one section is not judged
+                if av["combination"] == "counts_as_made":
+                    if whole:
+                        history.append(acc)
+                elif av["combination"] != "free":
+                    raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
+                                        "accusation_verdicts")
+                if blue == 0 and whole:
+                    if av["all_red"] == "covers":
+                        cover_red(acc, blue)
+                    elif av["all_red"] != "nothing":
+                        raise api.Uncovered("rule `accusation_verdicts`: what an all-red accusation covers",
+                                            "accusation_verdicts")
                 w = rule("wrong_accusation")
                 if w["accuser"] != "expelled":
                     raise api.Uncovered(f"rule `wrong_accusation`: `accuser: {w['accuser']}` is not playable", "wrong_accusation")
@@ -422,8 +455,13 @@ def play(game, players, mode, rng):
     if not stays["stay"]:
         tokens = [t for t in tokens if t[0] not in expelled]
         result.tokens = tokens
+    eb = rule("element_bonus")
+    if eb["doubled_category"] not in ("either", "both") or eb["missing_category"] not in ("not_needed", "needed"):
+        raise api.Uncovered("rule `element_bonus`: what a token on every true element asks for", "element_bonus")
+    extra = (d.hidden,) if n == 3 and eb["missing_category"] == "needed" and d.hidden else ()
+    groups = logic.bonus_groups(hands, els, eb["doubled_category"], extra)
     points = logic.play_score(tokens, hands, suspicions, accuser, accusation, missing, els,
-                              bonuses, all_blue_need, accuse_need)
+                              bonuses, all_blue_need, accuse_need, groups)
     points = {s: points.get(s, 0) for s in range(n)}
     result.points = points
     _want(rule, "winner", "most", "points")
