@@ -15,7 +15,7 @@ LETTER = (215.9 * MM, 279.4 * MM)
 # weapon tokens and the 6 die cards, fronts + backs: they took five sheets before packing); the board in
 # 6 tiles. Printed double-sided, each single-sided page is followed by a blank back.
 PAGES = {"long": 30, "short": 30, "none": 17}   # zh-TW
-BOOKLET = {"zh-TW": 4, "en": 6}   # the booklet's PDF pages (saddle sheets, 2 sides each): the first card page
+BOOKLET = {"zh-TW": 4, "en": 4}   # the booklet's PDF pages (saddle sheets, 2 sides each): the first card page
 
 
 def _size_ok(page, paper):
@@ -24,7 +24,7 @@ def _size_ok(page, paper):
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳", "武器", "六面骰"]),
+    ("zh-TW", ["紅小姐", "黃上校", "螺絲鉗", "桌球室", "書房", "調查紀錄紙", "機密文件", "宴會廳", "武器", "骰子"]),
     ("en", ["Miss Scarlet", "Colonel Mustard", "Wrench", "Billiard Room", "Study", "Detective notes",
             "CONFIDENTIAL", "Ballroom", "Holds 3 cards", "Die"]),
 ])

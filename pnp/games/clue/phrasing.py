@@ -30,6 +30,7 @@ ABOUT = {
     # moving
     "die": _both(r"\bdie\b(?!-\d)|\bdice\b(?!/)|-sided\b", r"骰"),
     "move_count": _both(r"\bas many squares\b|\brolled\b|\bsquares? as you roll", r"點數[^。]*格|移動那麼多格"),
+    "door_step": _both(r"\bthrough a door\b|\bdoor\b[^.;]*\bcounts?\b", r"穿過房門|房門[^。]*算"),
     "movement": _both(r"\bhorizontal|\bvertical|\bdiagonal", r"直向|橫向|斜向|斜走"),
     "room_entry": _both(r"\benter(?:s|ing)? (?:a|the) room\b[^.;]*\b(?:move|stop)|\bends? your move\b",
                         r"進入房間[^。]*(?:停|移動)|停止移動"),
@@ -56,6 +57,7 @@ ABOUT = {
     "accuse_right": _both(r"\bsolved the case\b|\baccus\w* correctly\b|\bright accusation\b", r"破案|指控正確"),
     "accuse_wrong": _both(r"\bwrong accus|\baccused wrongly\b|\baccuse again\b|\bno longer accuse\b",
                           r"指控錯誤|再指控"),
+    "wrong_accuser_pawn": _both(r"\bnearest room\b|\bother square of the corridors\b", r"最近的房間|走廊的其他格子"),
     "wrong_accuser": _both(r"\bturns? (?:are|is) skipped\b|\bskip(?:ped|s)?\b|\btake your turns\b",
                            r"回合[^。]*跳過|跳過[^。]*回合|照常輪到回合"),
     "win": _both(r"\bwins?\b|\bwon\b|\bwinner\b", r"獲勝|贏"),
@@ -85,6 +87,7 @@ MEANS = {
     "unplayed": {"on_start": _both(r"\bstart squares?\b", r"起始格"), "off_board": _both(r"\boff the board\b", r"不放上圖板")},
     # moving
     "steps": {"up_to": _both(r"\bup to\b", r"最多"), "exactly": _both(r"\bexactly\b", r"正好")},
+    "squares": {1: _both(r"\bone\b", r"(?<!不)算一格"), 0: _both(r"\bno\b", r"不算")},
     "diagonal": {False: _both(r"\bnever diagonal", r"不能斜"), True: _both(r"(?<!never )\bdiagonally (?:as well|too)\b", r"也可以斜")},
     "ends_move": {True: _both(r"\bends your move\b", r"立即停止移動"), False: _both(r"\bdoes not end\b", r"不必停")},
     "enter": {False: _both(_NEVER, r"不能|不可"), True: _both(_MAY, r"(?<!不)(?:可以|能)")},
@@ -119,6 +122,7 @@ MEANS = {
     "doorway": {"into_room": _both(r"\bmove it into the room\b", r"把它移進房間"), "stays": _both(r"\bstays where it is\b", r"留在原地")},
     "movable_by_suggestion": {True: _both(r"\bmay still move\b", r"仍可"), False: _both(r"\bno longer move\b", r"不能再移動")},
     "still_refutes": {True: _both(r"\bstill show\b", r"照常出示"), False: _both(r"\bno longer show\b", r"不再出示")},
+    "corridor": {"nearest_room": _both(r"\bnearest room\b", r"最近的房間"), "stays": _both(r"\bstays there\b", r"留在那裡")},
     "takes_turns": {False: _both(r"\bskipped\b", r"跳過"), True: _both(r"\bstill take\b", r"照常輪到")},
     "by": {"first_correct_accusation": _both(r"\bfirst\b[^.;]*\bcorrect", r"最先[^。]*正確"),
            "last_one_standing": _both(r"\blast\b", r"最後")},

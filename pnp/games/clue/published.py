@@ -18,6 +18,7 @@ RULES = {
     "turn_order": {"rule": "play passes clockwise", "direction": ("clockwise",)},
     "die": {"rule": "a pawn moves by the roll of one six-sided die", "sides": (6,)},
     "movement": {"rule": "pawns move horizontally or vertically, never diagonally", "diagonal": (False,)},
+    "move_count": {"rule": "a pawn moves the number rolled, unless it enters a room first", "steps": ("exactly",)},
     "room_entry": {"rule": "entering a room ends the move, even with points left", "ends_move": (True,)},
     "occupied_room": {"rule": "a pawn may not enter a room where another player's pawn stands", "enter": (False,)},
     "same_room_twice": {"rule": "a pawn may not enter the same room twice in one turn", "allowed": (False,)},

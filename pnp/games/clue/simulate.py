@@ -216,8 +216,11 @@ def play(game, players, mode, rng, hasty=0.3):
     sides = _number(game, "die", "sides")
     _want(game, "movement", "diagonal", (False,))
     _want(game, "room_entry", "ends_move", (True,))
-    exact = {"up_to": False, "exact": True}[_want(game, "move_count", "steps", ("up_to", "exact"))]
-    least = _want(game, "move_count", "min", (1,))
+    exact = {"up_to": False, "exactly": True}[_want(game, "move_count", "steps", ("up_to", "exactly"))]
+    least = 1 if exact else _want(game, "move_count", "min", (1,))
+    if _number(game, "door_step", "squares") != 1:
+        raise Uncovered("rule `door_step`: the simulator counts a step through a door as one square", "door_step")
+    corridor = _want(game, "wrong_accuser_pawn", "corridor", ("nearest_room", "stays"))
     no_room_twice = not _want(game, "same_room_twice", "allowed", (False, True))
     closed_rooms = not _want(game, "occupied_room", "enter", (False, True))
     if closed_rooms:
@@ -423,6 +426,12 @@ def play(game, players, mode, rng, hasty=0.3):
                     raise Uncovered(f"rule `accuse_wrong`: the doorway {sq} opens on {', '.join(rooms)}: "
                                     f"which room the pawn goes into", "accuse_wrong")
                 where[played[seat]] = rooms[0]
+        sq = where[played[seat]]
+        if corridor == "nearest_room" and isinstance(sq, tuple):
+            near = m.nearest.get(sq)
+            if not near:
+                raise Uncovered(f"rule `wrong_accuser_pawn`: no room can be reached from {sq}", "wrong_accuser_pawn")
+            where[played[seat]] = near[0][1]         # the nearest room (the accuser's choice among equals)
         return False
 
     turns = 0
