@@ -29,7 +29,7 @@ def test_card_text_and_data_strings_render_from_data(tmp_path):
     assert "Note +7 each (18 cards)." in rules
     assert "{{" not in rules
     # the zh-TW side is untouched text; it renders as written
-    assert "每張物證 +2" in GameContext(prep.game, "zh-TW").game["decks"]["help"][0]["rules"]
+    assert "物證 +2" in GameContext(prep.game, "zh-TW").game["decks"]["help"][0]["rules"]
     out = tmp_path / "out"
     r = run_pnp("build", "criminal-poker", "--lang", "en", "--no-cover", "--out", out, cwd=proj)
     assert r.returncode == 0, r.stderr

@@ -3,7 +3,8 @@
 At the bottom of the house (the piece model's own transformation) so that the print lint judges the
 ink-saver faces as the renderer prints them (pnp.lint.face, rule `ink-saver`). Works on pieces only
 (no games): a filled shape that covers most of the face and reaches into the
-bleed loses its fill; other large fills become a light tint of their colour; line art that was light
+bleed loses its fill (on a token or marker, whose colour is what it is, it becomes a tint); other
+large fills become a light tint of their colour; line art that was light
 (meant for a dark background) becomes dark. Small fills (icons, badges) keep their colours, and images
 are left alone. Text takes the ink that reads on what now lies behind it: a gold title whose dark
 background is gone becomes dark, white text on a badge the ink saver kept stays white.
@@ -19,6 +20,7 @@ TINT = 0.85          # large fills: this much of the way to white
 LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background
 FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bleed fill
 DARK = "#222222"
+SMALL_FACE = (45 * 72 / 25.4) ** 2   # a face smaller than 45 x 45 mm (a token, a marker) keeps its colour as a tint
 PAPER = "#ffffff"
 READS = 4.5          # WCAG contrast a text keeps (or is given) on what lies behind it
 
@@ -94,6 +96,7 @@ def transform(items, w: float, h: float) -> list:
     """The ink-saver version of a face's pieces: items are (piece, its box or None) in drawing order;
     the result has one piece (or None: it paints nothing any more) per item."""
     out, below, was = [], [], []   # below / was: (box, fill) drawn so far, as printed / as the face had it
+    tinted = []                    # (box, whether the ink saver lightened that fill to a tint)
     for p, box in items:
         if isinstance(p, Run):
             out.append(_text(p, below))
@@ -102,10 +105,12 @@ def transform(items, w: float, h: float) -> list:
         if isinstance(p, Shape) and p.role == "art" and not p.transform:
             b = box or _bbox(p.ops)
             if b is not None:
-                q = _marks(p, q, b, below, was)
+                q = _marks(p, q, b, below, was, tinted, w * h)
                 if p.fill:
+                    kept = q.fill if isinstance(q, Shape) and q.fill else None
                     was.append((b, p.fill))
-                    below.append((b, q.fill if isinstance(q, Shape) and q.fill else PAPER))
+                    below.append((b, kept or PAPER))
+                    tinted.append((b, kept is not None and kept != p.fill))
         out.append(q)
     return out
 
@@ -115,14 +120,19 @@ def _behind(box, layers) -> str:
     return next((f for (x0, y0, x1, y1), f in reversed(layers) if x0 <= cx <= x1 and y0 <= cy <= y1), PAPER)
 
 
-def _marks(p: Shape, q, box, below, was):
+def _marks(p: Shape, q, box, below, was, tinted, area):
     """A line drawn on what lies behind it keeps standing out from it: a light line on a background the
     ink saver lightened becomes dark, a line drawn in its background's colour (a gap, a door in a wall)
-    follows that background, and a light line on a fill the ink saver kept stays light. (Fills are left
-    to `piece`: a light fill may be a floor tile as well as a symbol, which the colours alone cannot tell.)"""
+    follows that background, and a light line on a fill the ink saver kept stays light. A small light
+    fill turns dark only on a fill the ink saver tinted (a token's white bars on its lightened disc): on a
+    background it dropped, a light fill is as likely a floor tile as a symbol.)"""
     new, old = _behind(box, below), _behind(box, was)
     fill = q.fill if isinstance(q, Shape) else None
     stroke = q.stroke if isinstance(q, Shape) else None
+    small = (box[2] - box[0]) * (box[3] - box[1]) < LARGE * area
+    if small and fill is not None and fill == p.fill and luminance(fill) > 0.75 and _behind(box, tinted) is True \
+            and _contrast(fill, new) < 3 <= _contrast(fill, old):
+        fill = DARK   # a white symbol on a piece whose colour became a tint (a token's bars, a tracker's clock)
     if p.stroke:
         if p.stroke.lower() == old.lower():
             stroke = new                     # drawn in the background's colour: it erases, as before
@@ -151,8 +161,10 @@ def piece(p, w: float, h: float, box=None):
         x0, y0, x1, y1 = box
         cover = max(0, min(x1, w) - max(x0, 0)) * max(0, min(y1, h) - max(y0, 0)) / (w * h)
         bleeds = x0 < -0.01 or y0 < -0.01 or x1 > w + 0.01 or y1 > h + 0.01
-        if cover >= FULL and bleeds:
+        if cover >= FULL and bleeds and w * h > SMALL_FACE:
             fill = None
+        elif cover >= FULL and bleeds:
+            fill = tint(fill)    # a token's colour is what it is: kept, lightened
         elif cover >= LARGE:
             fill = tint(fill)
     if stroke and luminance(stroke) > 0.75:

@@ -83,9 +83,11 @@ def check_game(cfg, game) -> list:
 
 def _booklet(cfg, path, pos) -> list:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        raw = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return []       # the booklet's own loading reports it
+    # a `{# comment #}` prints nothing: blanked out, its lines and columns kept
+    lines = re.sub(r"\{#.*?#\}", lambda m: re.sub(r"[^\n]", " ", m.group()), raw, flags=re.S).splitlines()
     out, fenced = [], False
     for n, text in enumerate(lines, 1):
         if text.lstrip().startswith("```"):
