@@ -137,7 +137,7 @@ def test_criminal_poker_charts_carry_their_numbers(report):
 
 def test_report_is_deterministic(report, tmp_path):
     r1, out1 = report("criminal-poker")
-    r2 = run_pnp("report", "criminal-poker", "--lang", "en", "--out", tmp_path)
+    r2 = run_pnp("report", "criminal-poker", "--lang", "en", "--games", "30", "--out", tmp_path)
     assert r1.returncode == r2.returncode == 0, r2.stderr
     out2 = tmp_path / "criminal-poker"
     assert (out1 / "criminal-poker.report.en.pdf").read_bytes() == (out2 / "criminal-poker.report.en.pdf").read_bytes()

@@ -91,7 +91,7 @@ class ContactSheet(Flowable):
         s = min(self.max_w / f.w, self.max_h / f.h, 1.0)
         for face, _l in self.thumbs:
             s = min(s, self.max_w / face.w, self.max_h / face.h)
-        cw = max(f.w * s for f, _l in self.thumbs) + 6
+        cw = max(max(f.w * s for f, _l in self.thumbs) + 6, 60)   # room for the label of a small piece
         ch = max(f.h * s for f, _l in self.thumbs) + self.label_h
         cols = max(1, int(aw // cw))
         return s, cw, ch, cols
