@@ -84,6 +84,7 @@ ABOUT = {
     "case_limit_moves": _both(r"\bcase limit\b", r"案件上限"),
     "card_rulings": _both(r"\bchanges what a symbol counts\b|\bdraw while resolving\b|\bmarked ▶ Any time\b",
                           r"改變符號算法|結算途中抽到|標示「▶ 任何時候」"),
+    "card_targets": _both(r"\btargets a player when\b", r"指定玩家的意思"),
     "card_texts": _both(r"\babilities and the action cards' names\b", r"職業能力[^。；]*行動牌的名稱"),
     # ---- the end
     "heretic_win": _both(r"\bheretic wins\b|\bdoom reaches\b[^.;]*\bwins?\b", r"異教徒[^。；]{0,6}獲勝|末日指數達到[^。；]*獲勝"),
@@ -174,6 +175,8 @@ MEANS = {
                                        "not_allowed": _both(r"may not be played", r"不能打出")},
     "card_rulings.any_time": {"any_turn": _both(r"anyone's turn", r"任何人的回合"),
                               "own_turn": _both(r"only on your own turn", r"只能在自己的回合")},
+    "card_targets.targets": {"one_player": _both(r"targets no one", r"不指定任何人"),
+                             "every_touched": _both(r"included", r"也算")},
     "card_texts.source": {"this_edition": _both(r"this edition's own design", r"本版自己的設計"),
                           "original": _both(r"the original's", r"原作的內容")},
     "claim_check.named_guardians": {"reveal": _both(r"reveals their secret", r"翻開秘史"),
