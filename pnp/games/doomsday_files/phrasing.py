@@ -72,7 +72,7 @@ ABOUT = {
     "sanity_zero_end_phase": _both(r"\bturn ends\b[^.;]*\bend phase\b", r"回合[^。；]*結束[^。；]*結束階段"),
     "recovery": _both(r"\bnew profession\b", r"作為新職業"),
     "lasting_ability": _both(r"\blasting abilit(y|ies)\b[^.;]*\bworks?\b", r"傳承能力[^。；]*(生效|有效)"),
-    "once_a_round": _both(r"\bability marked “Once a round”", r"標示「每輪 1 次」的能力"),
+    "once_a_round": _both(r"\bability marked \"Once a round\"", r"標示「每輪 1 次」的能力"),
     "profession_discard": _both(r"\bprofession\b[^.;]*\b(nobody keeps|not kept|you do not keep)\b",
                                 r"沒被?選(上)?的職業"),
     "profession_pile_empty": _both(r"\bprofession pile\b[^.;]*\b(runs|short|empty|out)\b", r"職業牌堆[^。；]*(不夠|抽完|沒有)"),
