@@ -13,8 +13,9 @@ LETTER = (215.9 * MM, 279.4 * MM)
 # The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 2 pages of
 # 6 notes sheets; the small components share two sheets (the envelope with the pawns; the die net, the
 # weapon tokens and the 6 die cards, fronts + backs: they took five sheets before packing); the board in
-# 6 tiles. Printed double-sided, each single-sided page is followed by a blank back.
-PAGES = {"long": 30, "short": 30, "none": 17}   # zh-TW
+# 4 tiles (2 x 2 with a 4 mm overlap; 6 at the full overlap before). Printed double-sided, each single-sided
+# page is followed by a blank back.
+PAGES = {"long": 26, "short": 26, "none": 15}   # zh-TW
 BOOKLET = {"zh-TW": 4, "en": 4}   # the booklet's PDF pages (saddle sheets, 2 sides each): the first card page
 
 
@@ -47,7 +48,7 @@ def test_the_board_is_tiled_with_labels(built):
     tiles = [t for t in pages if "Board — " in t]
     import re
     rows, cols = map(int, re.search(r"\((\d) x (\d)\)", tiles[0]).groups())
-    assert len(tiles) == rows * cols <= 6          # a 380 mm board with its bleed: at most 2 x 3 A4 pages
+    assert len(tiles) == rows * cols <= 4          # a 380 mm board with its bleed: 2 x 2 A4 pages
     assert all(f"({rows} x {cols})" in t for t in tiles)
 
 

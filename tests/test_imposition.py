@@ -160,3 +160,24 @@ def test_fold_orientation_of_the_envelope_is_horizontal():
     page = next(impose.plan_grid(faces(2, 150, 120, 0), impose.PAPERS["a4"], "fold"))
     (ax, ay), (bx, by) = page.folds[0]
     assert ay == by
+
+
+def test_a_board_takes_the_fewest_tiles_with_the_least_overlap_that_allows_it():
+    """A 380 mm board with 3 mm bleed (Clue's) took 3 x 2 A4 tiles at the full overlap, each overlapping its
+    neighbour by half a tile; 2 x 2 fit with a smaller overlap, and each tile shows only what it must."""
+    face = Face(380 * MM, 380 * MM, 3 * MM, ())
+    tiles = [p for p in impose.plan_tiles(face, impose.PAPERS["a4"]) if p.side == "tile"]
+    assert len(tiles) == 4
+    s0, s1 = tiles[0].slots[0], tiles[1].slots[0]
+    overlap = s0.size[0] - (s1.offset[0] - s0.offset[0])
+    assert impose.MIN_OVERLAP - 1e-6 <= overlap <= impose.TILE_OVERLAP + 1e-6
+    # the overlap guides are dotted guides, not folds: "dashed" means a fold on every page
+    assert all(not p.folds for p in tiles) and all(p.guides for p in tiles[1:])
+
+
+def test_a_board_that_needs_the_full_overlap_keeps_it():
+    face = Face(300 * MM, 250 * MM, 0, ())
+    tiles = list(impose.plan_tiles(face, impose.PAPERS["a4"]))
+    s0, s1 = tiles[0].slots[0], tiles[1].slots[0]
+    assert len(tiles) == 2
+    assert abs(s0.size[0] - (s1.offset[0] - s0.offset[0]) - impose.TILE_OVERLAP) < 1e-6

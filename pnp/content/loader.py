@@ -9,7 +9,7 @@ from pnp.content.phrases import load_phrases
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
 from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
-from pnp.content import glossary, printing, sheets
+from pnp.content import glossary, pieces, printing, sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
 from pnp.core.paths import inside
@@ -61,6 +61,7 @@ COMPONENT_SPEC = {
     "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
     "secret": Opt("any", help="`true`: held in a hand, no back may tell one card from another (print lint)"),
     "sits_on": Opt("any", help="`{layout: …, element: …}` (or a list): the space the pieces go on (print lint `fit`)"),
+    "pieces": Opt("any", help="`{by: FIELD, names: {VALUE: NAME, …}}`: the piece types it holds, for the cover and booklet"),
 }
 
 FIELD_TYPES = ("text", "str", "int", "number", "bool", "list", "map", "any", "id", "length")
@@ -126,7 +127,7 @@ def load_game(root: Path) -> Game:
         if not isinstance(decl, YMap):
             col.add(pos, f"component `{cid}` should be a map", "give it `kind:`, `title:`, `front:` …")
             continue
-        comp = _component(root, cid, decl, langs, col, comps, raw)
+        comp = _component(root, cid, decl, langs, col, comps, raw, g["data"] or {})
         if comp:
             comps[cid] = comp
     _unique_ids(comps, col)
@@ -187,7 +188,7 @@ def _fields(decl: YMap, col: Collector) -> dict:
     return out
 
 
-def _component(root, cid, decl, langs, col, done, raw):
+def _component(root, cid, decl, langs, col, done, raw, data=None):
     c = check_map(decl, COMPONENT_SPEC, col, f"component `{cid}`", langs)
     if c["kind"] == "booklet":
         return _booklet(root, cid, decl, c, langs, col)
@@ -239,7 +240,8 @@ def _component(root, cid, decl, langs, col, done, raw):
     return Component(id=cid, kind=c["kind"] or "deck", title=c["title"], front=c["front"] or "",
                      back=c["back"], items=tuple(items), count=c["count"], pos=decl.key_pos.get("kind", decl.pos),
                      source=source, options=dict(c["options"] or {}), fields=fields, choose=choose,
-                     secret=printing.secret(decl, col, cid), sits_on=printing.sits_on(decl, col, cid, fields))
+                     secret=printing.secret(decl, col, cid), sits_on=printing.sits_on(decl, col, cid, fields),
+                     pieces=pieces.parse(decl, col, cid, fields, items, langs, data))
 
 
 def _choice(decl, side, value, fields, col):

@@ -51,6 +51,7 @@ class Component:
     choose: dict = field(default_factory=dict)
     secret: object = None        # pnp.content.printing.Secret: held in a hand, no back may tell cards apart
     sits_on: tuple = ()          # pnp.content.printing.SitsOn: spaces printed elsewhere the pieces go on
+    pieces: object = None        # pnp.content.pieces.Pieces: the piece types it holds (cover, booklet)
 
     def layout_of(self, item, side: str) -> str | None:
         """The layout name of one item's front or back."""

@@ -4,4 +4,4 @@
 from pnp.impose.grid import *  # noqa: F401,F403
 from pnp.impose.page import *  # noqa: F401,F403
 from pnp.impose.page import _limit, _mark  # noqa: F401
-from pnp.impose.tiles import TILE_MARK, plan_tiles, tile_area  # noqa: F401
+from pnp.impose.tiles import MIN_OVERLAP, TILE_MARK, plan_tiles, tile_area  # noqa: F401

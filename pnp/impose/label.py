@@ -20,7 +20,7 @@ def width(text: str, size: float = SIZE) -> float:
 
 def occupied(page) -> tuple | None:
     boxes = [s.clip for s in page.slots]
-    boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds]
+    boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds + page.guides]
     boxes += [(x, y - 0.25 * SIZE, x + width(t), y + SIZE) for x, y, t in page.labels]
     if not boxes:
         return None

@@ -32,7 +32,8 @@ class Page:
     h: float
     slots: list = field(default_factory=list)
     marks: list = field(default_factory=list)    # crop marks ((x0, y0), (x1, y1))
-    folds: list = field(default_factory=list)    # fold lines across the page
+    folds: list = field(default_factory=list)    # fold lines across the page (dashed)
+    guides: list = field(default_factory=list)   # where a neighbouring tile's edge comes (dotted: not a fold)
     labels: list = field(default_factory=list)   # (x, y, text) small print (tile names, "fold here")
     trim: tuple | None = None
     bleed: tuple | None = None

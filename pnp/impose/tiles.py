@@ -5,6 +5,7 @@ from pnp.core.units import MM
 from pnp.impose.page import MARGIN, MIN_GAP, MIN_MARK, TILE_OVERLAP, Page, Slot, _limit, _mark, printable
 
 TILE_MARK = MIN_GAP + MIN_MARK   # room for the short crop marks round a tile
+MIN_OVERLAP = 3 * MM             # the least overlap a tile may have to save a row or column of tiles
 
 
 def _tiles_along(length: float, avail: float, bleed: float, overlap: float) -> tuple:
@@ -16,7 +17,9 @@ def _tiles_along(length: float, avail: float, bleed: float, overlap: float) -> t
         if shown <= overlap:
             return None
         if n * (shown - overlap) + overlap >= length - 1e-6:   # exact fits stay exact
-            return n, min(shown, length)
+            # each tile shows only what it must, so neighbours overlap by `overlap` and no more (a
+            # board of card built up in layers leaves a step under the pawns at every seam)
+            return n, min(shown, (length + (n - 1) * overlap) / n)
         n += 1
 
 
@@ -29,16 +32,20 @@ def tile_area(w: float, h: float, bleed: float, cols: int = 2, rows: int = 2) ->
 
 def plan_tiles(face, paper, title="", overlap=TILE_OVERLAP, blank_backs=False):
     """A face larger than the paper, printed in tiles that overlap by `overlap`. Tiles on the board's
-    edge carry its bleed there; short crop marks at each tile's corners say where to trim; a dashed
-    line where the neighbouring tile's edge comes. blank_backs: a blank page after each tile (duplex)."""
+    edge carry its bleed there; short crop marks at each tile's corners say where to trim; a dotted
+    line where the neighbouring tile's edge comes (dashed lines are folds, everywhere). blank_backs: a blank page after each tile (duplex)."""
     pw, ph = paper
     b = face.bleed
     best = None
-    for w, h in ((pw, ph), (ph, pw)):
-        along_x = _tiles_along(face.w, w - 2 * MARGIN, b, overlap)
-        along_y = _tiles_along(face.h, h - 2 * MARGIN, b, overlap)
-        if along_x and along_y and (best is None or along_x[0] * along_y[0] < best[0] * best[1]):
-            best = (along_x[0], along_y[0], w, h, along_x[1], along_y[1])
+    # the fewest tiles first (each is a sheet of card and a seam), then the widest overlap that still
+    # gives that few: a 380 mm board takes 2 x 2 A4 tiles overlapping 4 mm rather than 3 x 2 at 10 mm
+    tries = [overlap] + [o * MM for o in range(int(overlap / MM) - 1, int(MIN_OVERLAP / MM) - 1, -1)]
+    for o in tries:
+        for w, h in ((pw, ph), (ph, pw)):
+            along_x = _tiles_along(face.w, w - 2 * MARGIN, b, o)
+            along_y = _tiles_along(face.h, h - 2 * MARGIN, b, o)
+            if along_x and along_y and (best is None or along_x[0] * along_y[0] < best[0] * best[1]):
+                best = (along_x[0], along_y[0], w, h, along_x[1], along_y[1])
     if best is None:
         raise ValueError("the paper is too small to tile this face")
     cols, rows, w, h, tw, th = best
@@ -64,11 +71,11 @@ def plan_tiles(face, paper, title="", overlap=TILE_OVERLAP, blank_backs=False):
                 page.marks += _mark(v, clip[3], +1, side, limits[3], True) + _mark(v, clip[1], -1, side, limits[1], True)
             for v in (y0, y0 + th):
                 page.marks += _mark(v, clip[2], +1, side, limits[2], False) + _mark(v, clip[0], -1, side, limits[0], False)
-            # dashed lines where the neighbouring tile's edge lies: overlap the pages up to them
+            # dotted lines where the neighbouring tile's edge lies: the tile before overlaps up to them
             if c > 0:
-                page.folds.append(((x0 + tw - step_x, y0), (x0 + tw - step_x, y0 + th)))
+                page.guides.append(((x0 + tw - step_x, y0), (x0 + tw - step_x, y0 + th)))
             if r > 0:
-                page.folds.append(((x0, y0 + step_y), (x0 + tw, y0 + step_y)))
+                page.guides.append(((x0, y0 + step_y), (x0 + tw, y0 + step_y)))
             page.trim = (x0, y0, x0 + tw, y0 + th)
             page.bleed = clip
             yield page

@@ -92,6 +92,8 @@ class PageLint:
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a crop mark"))
         for a, b in page.folds:
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a fold line"))
+        for a, b in getattr(page, "guides", ()):
+            things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a tile's overlap line"))
         for x, y, text in page.labels:
             w = sum(LABEL_PT if ord(ch) >= 0x2E80 else 0.6 * LABEL_PT for ch in text)   # a generous estimate
             things.append(((x, y - 0.12 * LABEL_PT, x + w, y + 0.88 * LABEL_PT), f"the label “{text[:30]}”"))

@@ -111,6 +111,7 @@ def write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
 def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
+    from pnp.content.pieces import counts as piece_counts
     from pnp.impose.plan import duplex_document
     two_sided = duplex_document(game, opts.duplex)
     n = 1 + (1 if cover.blank_needed(opts.duplex) and two_sided else 0)
@@ -123,7 +124,8 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
                 n -= len(pages)
             n += 1 if two_sided and n % 2 and not shared else 0     # as build_game: a component starts on a front
             outline = any(s.outline for p in pages for s in p.slots)
-            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline))
+            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), {p.side for p in pages}, comp.total, outline,
+                                       piece_counts(comp, lang, game.text) if comp.pieces else []))
             n += len(pages)
             last = pages
     meta = game.meta

@@ -12,6 +12,7 @@ from pathlib import Path
 from pnp import __version__
 from pnp.content.loader import find_games, load_game
 from pnp.core.errors import Pos, Problem, Problems, did_you_mean, display_path
+from pnp.content import pieces
 from pnp.core.findings import RuleErrors  # noqa: F401  (raised here; commands catch it from the build)
 from pnp.core.paths import inside
 from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
@@ -106,6 +107,7 @@ def prepare(project: Project, game_id: str) -> Prepared:
     ran = ran + [f"lint:{r}" for r in lint.RULES if cfg.on(r)]
     layouts = Layouts(project.layouts)
     findings = list(findings) + check_fit(game, layouts, cfg)   # `sits_on:` pieces on their spaces
+    findings += pieces.warnings(game)                            # `pieces:` names of types no piece has
     return Prepared(game, layouts, icons, fonts, findings, ran)
 
 

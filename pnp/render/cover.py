@@ -32,8 +32,9 @@ LABELS = {
         "fold_how": "Fold each sheet on the dashed line with the printing outside, glue the halves together, then cut.",
         "marks": "Cut along the crop marks (the short lines outside the cards); neighbouring cards share one cut.",
         "outline": "Cut along the outlines.",
-        "tile_how": "Trim each tile on its border, overlap the next tile up to its dashed line and tape; tiles are "
-                    "named by row letter and column number (A1, A2 …).",
+        "tile_how": "Trim each tile at its crop marks; lay it over the tile to its right and the tile below it, "
+                    "its edge on their dotted line, and tape it from behind (the left and upper tile is on top); tiles "
+                    "are named by row letter and column number (A1, A2 …).",
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills; the backs of cards held in a hand "
                "keep their ink, so that a front cannot show through.",
@@ -66,7 +67,7 @@ LABELS = {
         "fold_how": "沿虛線對摺（印刷面朝外），兩半黏合後再裁切。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
         "outline": "沿外框線裁切。",
-        "tile_how": "沿邊框修齊每一張拼圖頁，疊到下一張的虛線後以膠帶固定；各頁以列字母與欄數字命名（A1、A2 …）。",
+        "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
         "ink_other": "家用印表機可改用本檔的省墨版（檔名以 .ink-saver.pdf 結尾），背景較淡。",
@@ -94,6 +95,7 @@ class Entry:
     sides: set = field(default_factory=set)   # Page.side values: front back fold tile
     count: int = 0
     outline: bool = False
+    pieces: list = field(default_factory=list)   # (name, count) per piece type, when it holds several
 
 
 def labels(lang: str) -> dict:
@@ -106,7 +108,16 @@ def blank_needed(duplex: str) -> bool:
 
 
 def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> list:
-    """The cover page (and, for double-sided printing, a blank page behind it)."""
+    """The cover page (and, for double-sided printing, a blank page behind it). A game with many
+    components gets smaller type until everything fits above the bottom margin (never under 6 pt)."""
+    for scale in (1.0, 0.93, 0.86, 0.8, 0.75, 0.7):
+        out, end = _cover(info, entries, paper, fonts, qr_matrix, scale)
+        if end <= paper[1] - 12 * MM:
+            break
+    return out
+
+
+def _cover(info, entries, paper, fonts, qr_matrix, scale):
     L = labels(info.get("lang", "en"))
     pw, ph = paper
     m = 18 * MM
@@ -115,6 +126,7 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     y = 22 * MM
 
     def text(s, size, *, x=m, width=w, align="left", color=INK, role="sans", h=None, min_size=None):
+        size, min_size = size * scale, (min_size or size) * scale
         box_h = h or size * 1.3 * max(1, s.count("\n") + 1)
         laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), min_size=min_size or size,
                                         align=align, color=color)
@@ -173,7 +185,11 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
         tall = max(tall, text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED))
         y = top
         tall = max(tall, text(pages_txt, 11, x=m + w * 0.8, width=w * 0.2, align="right"))
-        y = top + tall + 1.5 * MM
+        y = top + tall + 0.5 * MM
+        if e.pieces:   # what a crafter checks their cutting against: every type with its count
+            y += text(L.get("sep", ", ").join(f"{name} ×{k}" for name, k in e.pieces), 8.5, x=m + 4 * MM,
+                      width=w * 0.55 - 4 * MM + w * 0.25, color=MUTED) + 0.5 * MM
+        y += 1 * MM
     y += 5 * MM
 
     heading(L["print"])
@@ -232,11 +248,14 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
                 else:
                     c += 1
         pieces.append(Shape(tuple(ops), fill="#000000"))
+        end = y
         y = qy + side + 1.5 * MM
         text(f"{L['url']}{L.get('colon', ': ')}{info['url']}", 7, x=m, width=w, align="right", color=MUTED)
 
+    else:
+        end = y
     face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
     out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
     if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)):
         out.append(Page(pw, ph, side="blank", title=info["title"]))
-    return out
+    return out, end

@@ -169,6 +169,16 @@ class PdfWriter:
             for (a, b) in page.folds:
                 c.line(a[0], a[1], b[0], b[1])
             c.setDash()
+        if page.guides:   # dotted, so that "dashed" means a fold on every page
+            c.setStrokeColor(_color("#555555"))
+            c.setLineCap(1)
+            c.setLineWidth(0.8)
+            c.setDash(0.01, 2.6)
+            for (a, b) in page.guides:
+                c.line(a[0], a[1], b[0], b[1])
+            c.setDash()
+            c.setLineCap(0)
+            c.setLineWidth(MARK_WIDTH)
         for x, y, text in page.labels:
             c.setFont(self.font, 6)
             c.setFillColor(_color("#444444"))

@@ -8,6 +8,7 @@ printed value. Data strings see the data before rendering (templates inside data
 """
 from __future__ import annotations
 
+from pnp.content.pieces import counts as piece_counts
 from pnp.core.errors import Pos
 
 
@@ -97,6 +98,8 @@ class GameContext:
             self.game["components"][comp.id] = {
                 "id": comp.id, "kind": comp.kind, "count": comp.total,
                 "title": localise(comp.title, lang, langs, f"component `{comp.id}` title", comp.pos),
+                # the piece types it holds, counted from its items (game.yaml `pieces:`)
+                "pieces": [{"name": n, "count": k} for n, k in piece_counts(comp, lang, game.text)],
             }
         data_pos = game.meta.at("data")
         raw_data = localise(game.data, lang, langs, "game.yaml `data`", data_pos)

@@ -6,8 +6,8 @@ better a break than any other place. Then, per paragraph:
 
 - a CJK paragraph never ends on an orphan: a last line of one or two characters (`張。`) takes an atom
   or two from the line before; its other lines stay filled (no balancing that leaves half-width lines);
-- other text, when `balance` is asked and the last line is short, has its last two lines broken again
-  where they come out most even, preferring a break after punctuation or a space;
+- other text, when `balance` is asked and the last line is short, takes the fewest words down from the
+  line before that make it a third of the widest line, preferring a break after punctuation or a space;
 - in a box narrower than NARROW characters (a flap label), a CJK paragraph breaks only after
   punctuation or a space (`向後折，／上膠`) when every phrase fits; where one does not, the lines are
   broken between characters and marked torn, as is a glossary word wider than the line: the fitter
@@ -112,29 +112,36 @@ def orphan(lines, width, space_w):
 
 
 def balanced(lines, over, width, space_w):
-    """The last two lines broken again where they come out most even when the last is short,
-    preferring a break after punctuation or a space."""
+    """When the last line is short, words move down from the line before until it is not: the fewest
+    that make it SHORT_LAST of the paragraph's widest line, preferring a break after punctuation or a
+    space. An even split would leave a half-width line inside running text, which reads as a sentence
+    broken off."""
     if len(lines) < 2 or over > 0:
         return lines
     widths = [line_width(line, space_w) for line in lines]
-    if widths[-1] >= SHORT_LAST * max(widths):
+    widest = max(widths)
+    if widths[-1] >= SHORT_LAST * widest:
         return lines
     tail = lines[-2] + lines[-1]
-    even, soft_even = None, None      # (imbalance, k): the most even break, and the most even soft one
-    for k in range(1, len(tail)):
+    pick, soft = None, None      # the break moving the fewest atoms down, and the fewest at a soft place
+    for k in range(len(lines[-2]) - 1, 0, -1):      # k atoms stay on the line before
         first, second = tail[:k], tail[k:]
         w1, w2 = line_width(first, space_w), line_width(second, space_w)
-        if w1 > width + 1e-6 or w2 > width + 1e-6 or w2 < widths[-1]:
+        if w1 > width + 1e-6 or w2 > width + 1e-6:
             continue
-        cand = (abs(w1 - w2), k)
-        even = min(even, cand) if even else cand
-        a = first[-1][0]
-        if (a.space or _last(a) in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
-            soft_even = min(soft_even, cand) if soft_even else cand
-    pick = soft_even or even
-    if pick is None:
+        if w2 >= SHORT_LAST * widest or w2 >= w1:
+            a = first[-1][0]
+            if pick is None:
+                pick = k
+            if (a.space or _last(a) in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
+                soft = k
+                break
+            if w2 >= w1:      # past even: no softer break that is still worth it
+                break
+    k = soft if soft is not None else pick
+    if k is None:
         return lines
-    return lines[:-2] + [tail[:pick[1]], tail[pick[1]:]]
+    return lines[:-2] + [tail[:k], tail[k:]]
 
 
 def split_kept(items, width, width_of):

@@ -194,7 +194,9 @@ def _booklet(game, texts):
         for shifted in (False, True):
             g = texts[(lang, shifted)].ctx.game
             if shifted:
-                g = dict(g, components={k: dict(v, count=_shift(v["count"])) for k, v in g["components"].items()})
+                g = dict(g, components={k: dict(v, count=_shift(v["count"]), pieces=[dict(p, count=_shift(p["count"]))
+                                                                               for p in v.get("pieces", ())])
+                                      for k, v in g["components"].items()})
             src = Source(Path(path), str(path), game, None)
             out.append((src, src.render({**texts[(lang, shifted)].ctx.base(), "data": g["data"], "game": g})))
         (src, real), (_s, moved) = out
