@@ -181,3 +181,16 @@ def test_a_board_that_needs_the_full_overlap_keeps_it():
     s0, s1 = tiles[0].slots[0], tiles[1].slots[0]
     assert len(tiles) == 2
     assert abs(s0.size[0] - (s1.offset[0] - s0.offset[0]) - impose.TILE_OVERLAP) < 1e-6
+
+
+def test_a_secret_deck_is_dealt_over_its_sheets_so_no_card_is_alone_and_categories_mix():
+    """21 cards written suspects, weapons, rooms: 9 + 9 + 3 put the 3 last rooms (or one card, in a fold
+    file) alone on a sheet, and a sheet of suspects only; dealt in turn, each sheet holds 7 of all kinds."""
+    faces = [(Face(63 * MM, 88 * MM, 3 * MM, (), name=f"{cat}{i}"), Face(63 * MM, 88 * MM, 3 * MM, ()))
+             for cat, n in (("s", 6), ("w", 6), ("r", 9)) for i in range(n)]
+    fronts = [p for p in impose.plan_grid(iter(faces), impose.PAPERS["a4"], "long", spread=True) if p.side == "front"]
+    assert [len(p.slots) for p in fronts] == [7, 7, 7]
+    for p in fronts:
+        assert {s.face.name[0] for s in p.slots} == {"s", "w", "r"}
+    plain = [p for p in impose.plan_grid(iter(faces), impose.PAPERS["a4"], "long") if p.side == "front"]
+    assert [len(p.slots) for p in plain] == [9, 9, 3]

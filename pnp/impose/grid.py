@@ -148,11 +148,32 @@ def mirror(grid: Grid, page_w, page_h, duplex: str, x, y, w, h):
     return x, y
 
 
+def _batches(first, pairs, per: int, spread: bool):
+    """The pairs in sheets of at most `per`. spread: a secret deck's cards are dealt over its sheets in
+    turn (sheet k holds cards k, k + S, k + 2S …), so the sheets hold equally many, no card is alone on
+    a sheet, and a deck written category by category has every category on every sheet: a duplex
+    shift, which all the cards of a sheet share, then tells no category from another."""
+    if not spread:
+        batch = [first]
+        for pair in pairs:
+            if len(batch) == per:
+                yield batch
+                batch = []
+            batch.append(pair)
+        yield batch
+        return
+    every = [first, *pairs]
+    sheets = -(-len(every) // per)
+    for k in range(sheets):
+        yield every[k::sheets]
+
+
 def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_offset=(0.0, 0.0), marks=True,
-              blank_backs=False):
+              blank_backs=False, spread=False):
     """Pages for (front, back) face pairs of one size: fronts, then their mirrored backs.
 
     marks: crop marks round the grid (off for pieces whose own die-lines say where to cut).
+    spread: deal the pairs over the sheets in turn (a `secret:` deck, see _batches).
     blank_backs: in a document printed double-sided, a sheet of pieces without backs is followed by
     a blank page, so that no piece prints behind another."""
     pw, ph = paper
@@ -170,7 +191,7 @@ def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_of
     if duplex == "fold":
         best = _fold_grid(f0, paper, gap, reserve)
         if best is not None:
-            yield from _plan_fold(first, pairs, best, marks, outline, title)
+            yield from _plan_fold(first, pairs, best, marks, outline, title, spread)
             return
         # too large to sit beside its back on one sheet: back on the next sheet, to glue back to back
         duplex, note = "long", "Glue this sheet back to back with the sheet before it (not printed double-sided)."
@@ -178,13 +199,7 @@ def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_of
     if grid is None:
         raise ValueError("face larger than the paper")
     blank = blank_backs and duplex in ("long", "short")
-    batch = [first]
-    for pair in pairs:
-        if len(batch) == grid.per_page:
-            yield from _emit(batch, grid, paper, duplex, outline, title, back_offset, marks, note, blank)
-            batch = []
-        batch.append(pair)
-    if batch:
+    for batch in _batches(first, pairs, grid.per_page, spread):
         yield from _emit(batch, grid, paper, duplex, outline, title, back_offset, marks, note, blank)
 
 
@@ -231,16 +246,10 @@ def _fold_grid(f0, paper, gap, reserve):
     return best
 
 
-def _plan_fold(first, pairs, best, marks, outline, title):
+def _plan_fold(first, pairs, best, marks, outline, title, spread=False):
     """Fronts on one half, backs mirrored on the other; fold on the middle line, glue, then cut."""
     grid, pw, ph, vertical = best
-    batch = [first]
-    for pair in pairs:
-        if len(batch) == grid.per_page:
-            yield _fold_page(batch, grid, pw, ph, vertical, outline, title, marks)
-            batch = []
-        batch.append(pair)
-    if batch:
+    for batch in _batches(first, pairs, grid.per_page, spread):
         yield _fold_page(batch, grid, pw, ph, vertical, outline, title, marks)
 
 

@@ -38,7 +38,8 @@ def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
     if duplex == "none":
         pairs = ((f, None) for f, _b in pairs)
     yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title,
-                                back_offset=back_offset, marks=marks, blank_backs=blank_backs)
+                                back_offset=back_offset, marks=marks, blank_backs=blank_backs,
+                                spread=getattr(comp, "secret", None) is not None)
 
 
 def cut_of(comp) -> tuple:
