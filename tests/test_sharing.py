@@ -80,7 +80,7 @@ def test_cover_qr_code_encodes_the_url(shared):
     want = np.array(q.get_matrix(), dtype=bool)
     img = np.asarray(pdfium.PdfDocument(str(shared["cover"]))[0].render(scale=4).to_pil().convert("L"))
     h, w = img.shape
-    dark = img[3 * h // 4:, w // 2:] < 60   # black modules; the grey URL caption below is lighter
+    dark = img[3 * h // 4:, 3 * w // 4:] < 60   # black modules; the grey URL caption below is lighter
     ys, xs = np.nonzero(dark)
     assert ys.size, "no QR code on the cover"
     # the QR code is the largest dark square in the lower right; sample the centre of each module

@@ -89,6 +89,19 @@ def test_no_orphan_of_one_or_two_characters_ends_a_cjk_paragraph(fonts, balance)
             assert len(lines) == 1 or len(lines[-1]) > 2, (width, lines)
 
 
+def test_an_orphan_counts_characters_not_punctuation_nor_the_edition_mark(fonts):
+    """「使用。」 and 「決。†」 ended paragraphs in the playtest reads: two characters and their punctuation,
+    or a mark alone, are orphans too (unless the line before ends a phrase)."""
+    texts = ["這一頁的規則只在五人遊戲時使用。", "平手時由調查者裁決。†", "沒有人扮演的嫌疑人仍然放在圖板上使用。"]
+    for text in texts:
+        for width in range(25, 70):   # narrower, a line of 6 characters has no room to give
+            lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+            if len(lines) < 2 or lines[-2][-1] in "，、；：":
+                continue
+            plain = [ch for ch in lines[-1] if ch not in NO_START and ch not in NO_END and ch != " "]
+            assert len(plain) > 2, (width, lines)
+
+
 def test_a_glossary_word_never_breaks_across_lines(fonts):
     text = "把一名幫派份子移到相鄰的空街區，逮捕那裡所有的幫派份子，再吸收一名線人。"
     kept = Words(["幫派份子", "線人"])

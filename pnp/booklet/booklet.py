@@ -8,6 +8,8 @@ layouts), placed as forms, scaled. Nothing here knows about particular games.
 """
 from __future__ import annotations
 
+import re
+
 import dataclasses
 from dataclasses import dataclass, field
 
@@ -279,7 +281,8 @@ def _title_face(prep, resolver, comp, layout, size, base, title, name):
     meta = game.meta
     facts = []
     if meta.get("players"):
-        facts.append(f"{meta['players']} {'人' if lang.startswith('zh') else 'players'}")
+        players = re.sub(r"(?<=\d)-(?=\d)", "–", str(meta["players"]))   # 3–6, as on the cover
+        facts.append(f"{players} {'人' if lang.startswith('zh') else 'players'}")
     if meta.get("version"):
         facts.append(f"{'版本' if lang.startswith('zh') else 'version'} {meta['version']}")
     sub = game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else ""

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from pnp.core.pieces import Face, Run, Shape
+from pnp.core.pieces import Face, Run, Shape, apply
 
 TINT = 0.85          # large fills: this much of the way to white
 LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background
+SYMBOL = 0.5         # on a token, a light fill smaller than this share of the face is a symbol
 FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bleed fill
 DARK = "#222222"
 SMALL_FACE = (45 * 72 / 25.4) ** 2   # a face smaller than 45 x 45 mm (a token, a marker) keeps its colour as a tint
@@ -45,6 +46,16 @@ def luminance(c: str) -> float:
 @lru_cache(maxsize=1024)
 def tint(c: str, t: float = TINT) -> str:
     return _hex(v + (255 - v) * t for v in _rgb(c))
+
+
+def _printed(p: Shape):
+    """A shape's box where it prints: an icon is drawn in its own units, scaled by its transform."""
+    b = _bbox(p.ops)
+    if b is None or not p.transform:
+        return b
+    corners = [apply(p.transform, x, y) for x in (b[0], b[2]) for y in (b[1], b[3])]
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
 
 
 def _bbox(ops):
@@ -97,15 +108,17 @@ def transform(items, w: float, h: float) -> list:
     the result has one piece (or None: it paints nothing any more) per item."""
     out, below, was = [], [], []   # below / was: (box, fill) drawn so far, as printed / as the face had it
     tinted = []                    # (box, whether the ink saver lightened that fill to a tint)
-    for p, box in items:
+    items = list(items)
+    token = w * h <= SMALL_FACE
+    for i, (p, box) in enumerate(items):
         if isinstance(p, Run):
             out.append(_text(p, below))
             continue
         q = piece(p, w, h, box)
-        if isinstance(p, Shape) and p.role == "art" and not p.transform:
-            b = box or _bbox(p.ops)
+        if isinstance(p, Shape) and p.role == "art":
+            b = box or _printed(p)
             if b is not None:
-                q = _marks(p, q, b, below, was, tinted, w * h)
+                q = _marks(p, q, b, below, was, tinted, w * h, token and not _plate(b, items, i))
                 if p.fill:
                     kept = q.fill if isinstance(q, Shape) and q.fill else None
                     was.append((b, p.fill))
@@ -120,19 +133,39 @@ def _behind(box, layers) -> str:
     return next((f for (x0, y0, x1, y1), f in reversed(layers) if x0 <= cx <= x1 and y0 <= cy <= y1), PAPER)
 
 
-def _marks(p: Shape, q, box, below, was, tinted, area):
+def _plate(box, items, i) -> bool:
+    """Whether something drawn after item i lies on it (a light disc under an icon: a plate, not a symbol)."""
+    x0, y0, x1, y1 = box
+    for p, b in items[i + 1:]:
+        if isinstance(p, Run):
+            cx, cy = p.x + p.size * 0.3, p.y - p.size * 0.35
+        elif isinstance(p, Shape) and not p.transform:
+            b = b or _bbox(p.ops)
+            if b is None:
+                continue
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        else:
+            continue
+        if x0 < cx < x1 and y0 < cy < y1:
+            return True
+    return False
+
+
+def _marks(p: Shape, q, box, below, was, tinted, area, symbol=False):
     """A line drawn on what lies behind it keeps standing out from it: a light line on a background the
     ink saver lightened becomes dark, a line drawn in its background's colour (a gap, a door in a wall)
-    follows that background, and a light line on a fill the ink saver kept stays light. A small light
-    fill turns dark only on a fill the ink saver tinted (a token's white bars on its lightened disc): on a
-    background it dropped, a light fill is as likely a floor tile as a symbol.)"""
-    new, old = _behind(box, below), _behind(box, was)
+    follows that background, and a light line on a fill the ink saver kept stays light. symbol: on a
+    token-sized face (a token's white bars, a tracker's white clock on its colour, now a tint), a small
+    light fill with nothing drawn on it turns dark when it no longer stands out; on a larger face a light
+    fill is as likely a floor tile on a board as a symbol, and a plate under an icon stays a plate."""
+    new = _behind(box, below)
     fill = q.fill if isinstance(q, Shape) else None
     stroke = q.stroke if isinstance(q, Shape) else None
-    small = (box[2] - box[0]) * (box[3] - box[1]) < LARGE * area
-    if small and fill is not None and fill == p.fill and luminance(fill) > 0.75 and _behind(box, tinted) is True \
-            and _contrast(fill, new) < 3 <= _contrast(fill, old):
-        fill = DARK   # a white symbol on a piece whose colour became a tint (a token's bars, a tracker's clock)
+    small = (box[2] - box[0]) * (box[3] - box[1]) < (SYMBOL if symbol else LARGE) * area
+    if symbol and small and fill is not None and fill == p.fill and luminance(fill) > 0.75 \
+            and _behind(box, tinted) is True and _contrast(fill, new) < 3:
+        fill = DARK
+    old = _behind(box, was)
     if p.stroke:
         if p.stroke.lower() == old.lower():
             stroke = new                     # drawn in the background's colour: it erases, as before
@@ -156,7 +189,7 @@ def piece(p, w: float, h: float, box=None):
     if not isinstance(p, Shape) or p.role != "art":
         return p
     fill, stroke = p.fill, p.stroke
-    box = box or _bbox(p.ops) if fill else None
+    box = box or _printed(p) if fill else None
     if fill and box:
         x0, y0, x1, y1 = box
         cover = max(0, min(x1, w) - max(x0, 0)) * max(0, min(y1, h) - max(y0, 0)) / (w * h)
@@ -165,7 +198,7 @@ def piece(p, w: float, h: float, box=None):
             fill = None
         elif cover >= FULL and bleeds:
             fill = tint(fill)    # a token's colour is what it is: kept, lightened
-        elif cover >= LARGE:
+        elif cover >= (SYMBOL if w * h <= SMALL_FACE else LARGE):   # on a token, a symbol is its content
             fill = tint(fill)
     if stroke and luminance(stroke) > 0.75:
         stroke = DARK

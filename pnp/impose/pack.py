@@ -100,17 +100,18 @@ def _put(sheet, b, aw, ah) -> bool:
     return False
 
 
-def plan_packed(blocks: list, paper, duplex, title="", back_offset=(0.0, 0.0), blank_backs=False) -> list:
+def plan_packed(blocks: list, paper, duplex, title="", back_offset=(0.0, 0.0), blank_backs=False, sep=", ") -> list:
     """The pages of blocks packed together: per sheet a front page, then (long/short) its back page,
     or (fold) one page with the backs across the fold. blank_backs: a blank page behind a sheet
-    whose pieces have no backs, in a document printed double-sided."""
+    whose pieces have no backs, in a document printed double-sided. sep: between the names of the
+    components a sheet holds, in its title (the language's list separator)."""
     if not blocks:
         return []
     pw, ph = paper
     if duplex == "fold":
         folded = [b for b in blocks if b.backs]
         flat = [b for b in blocks if not b.backs]
-        return _fold_sheets(folded, paper, title) + plan_packed(flat, paper, "none", title)
+        return _fold_sheets(folded, paper, title, sep) + plan_packed(flat, paper, "none", title, sep=sep)
     lx0, ly0, lx1, ly1 = printable(pw, ph)
     area = (lx1 - lx0, ly1 - ly0 - LABEL_ROOM)
     pages = []
@@ -120,7 +121,7 @@ def plan_packed(blocks: list, paper, duplex, title="", back_offset=(0.0, 0.0), b
         dx, dy = _centre(placed, area)
         for b, g, x, y in placed:
             _block(front, back, b, g, lx0 + dx + x, ly0 + LABEL_ROOM + dy + y, duplex, pw, ph, back_offset)
-        front.title = back.title = _names(placed) or title
+        front.title = back.title = _names(placed, sep) or title
         _boxes(front)
         pages.append(front)
         if back.slots and duplex in ("long", "short"):
@@ -162,7 +163,7 @@ def _block(front, back, b, g, bx, by, duplex, pw, ph, back_offset):
                        for p, q in marks]
 
 
-def _fold_sheets(blocks, paper, title) -> list:
+def _fold_sheets(blocks, paper, title, sep=", ") -> list:
     """Backed blocks on fold sheets: packed on one half, backs across the fold line (as grid.py's fold
     sheets: mirrored, and turned 180° across a horizontal fold). The paper way and the fold line are
     those giving the fewest sheets."""
@@ -182,13 +183,13 @@ def _fold_sheets(blocks, paper, title) -> list:
     if best is None:
         raise ValueError("a block larger than half the sheet")
     rest = [b for b in blocks if not any(b is f for f in best[5])]   # blocks that fit only the other way: sheets of their own
-    return _fold_pages(*best[:5], title) + _fold_sheets(rest, paper, title)
+    return _fold_pages(*best[:5], title, sep) + _fold_sheets(rest, paper, title, sep)
 
 
-def _fold_pages(sheets, pw, ph, vertical, area, title) -> list:
+def _fold_pages(sheets, pw, ph, vertical, area, title, sep=", ") -> list:
     pages = []
     for placed in sheets:
-        page = Page(pw, ph, side="fold", title=_names(placed) or title)
+        page = Page(pw, ph, side="fold", title=_names(placed, sep) or title)
         dx, dy = _centre(placed, area)
         ox, oy = (MARGIN, MARGIN + LABEL_ROOM) if vertical else (MARGIN, ph / 2)   # the label: below, or on top
         for b, g, x, y in placed:
@@ -213,8 +214,8 @@ def _fold_pages(sheets, pw, ph, vertical, area, title) -> list:
     return pages
 
 
-def _names(placed) -> str:
-    return ", ".join(dict.fromkeys(str(b.key) for b, *_r in placed))
+def _names(placed, sep=", ") -> str:
+    return sep.join(dict.fromkeys(str(b.key) for b, *_r in placed))
 
 
 def _boxes(page: Page):

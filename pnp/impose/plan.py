@@ -17,7 +17,6 @@ def duplex_document(game, duplex: str) -> bool:
 def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
     """The pages of one component. blank_backs: the document prints double-sided, so a page without
     backs gets a blank page behind it (no piece prints behind another)."""
-    opts = comp.options
     first = next(pairs, None)
     if first is None:
         return
@@ -79,7 +78,7 @@ def packs(comp, front, back, count, paper, duplex, pack=True) -> bool:
     return any(_pack.fits_one_sheet(front.w, front.h, front.bleed, count, gap, outline, marks, a) for a in areas)
 
 
-def plan_packed(members, paper, duplex, back_offset, title, blank_backs=False) -> list:
+def plan_packed(members, paper, duplex, back_offset, title, blank_backs=False, sep=", ") -> list:
     """The shared sheets of small components: members are (component, title, [(front, back)]) in order;
     each sheet's title names the components on it."""
     blocks = []
@@ -90,6 +89,6 @@ def plan_packed(members, paper, duplex, back_offset, title, blank_backs=False) -
             pairs = [(f, None) for f, _b in pairs]
         gap, outline, marks = cut_of(comp)
         blocks.append(_pack.block(name, pairs, gap, outline, marks))
-    return _pack.plan_packed(blocks, paper, duplex, title, back_offset, blank_backs)
+    return _pack.plan_packed(blocks, paper, duplex, title, back_offset, blank_backs, sep)
 
 

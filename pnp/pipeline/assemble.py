@@ -7,6 +7,7 @@ from pnp.layout import qr
 from pnp.core.units import mm
 from pnp.content import credits_text
 from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
+from pnp.pipeline import labels
 
 
 def check_booklets(prep, resolver) -> None:
@@ -206,7 +207,8 @@ def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
         titles = [str(resolver.ctx.game["components"][c.id]["title"]) for c in unit]
         two_sided = duplex_document(prep.game, opts.duplex)
         if len(unit) > 1:   # one list of pages shared by every member: the cover counts it once
-            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, ", ".join(titles), two_sided)
+            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, labels.joined(titles, resolver.lang), two_sided,
+                                 labels.joined(['', ''], resolver.lang))
         else:
             pages = list(_plan(comp, iter(members[0][2]), paper, opts.duplex, opts.back_offset, titles[0], two_sided))
         out += [(c, t, pages) for c, t in zip(unit, titles)]

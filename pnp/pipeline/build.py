@@ -318,7 +318,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
                           resolver.lang)
     for unit in units(prep, comps, paper, opts):
         comp = unit[0]
-        title = ", ".join(titles[c.id] for c in unit)
+        title = labels.joined([titles[c.id] for c in unit], resolver.lang)
         if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
             writer.page(impose.Page(*paper, side="blank"))
         if comp.kind == "booklet":
@@ -327,7 +327,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
             continue
         if len(unit) > 1:              # small components on shared sheets
             members = [(c, titles[c.id], list(stream(c))) for c in unit]
-            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, title, two_sided)
+            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, title, two_sided,
+                                 labels.joined(["", ""], resolver.lang))
         else:
             pages = _plan(comp, stream(comp), paper, opts.duplex, opts.back_offset, title, two_sided)
         # the outline: one entry per component, at the first sheet that holds its pieces

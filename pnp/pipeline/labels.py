@@ -15,6 +15,11 @@ def count(pages) -> int:
 SHEET = {"en": "sheet {n} of {m}", "zh-TW": "第 {n} 張，共 {m} 張"}   # in the build's language
 
 
+def joined(titles, lang: str) -> str:
+    """Component titles sharing a sheet, as the language lists them (zh-TW: 、, not a half-width comma)."""
+    return ("、" if lang.split("-")[0] in ("zh", "ja") else ", ").join(titles)
+
+
 class Sheets:
     def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en"):
         self.game, self.total, self.n, self.duplex = game, total, 0, duplex

@@ -38,7 +38,10 @@ LABELS = {
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills; the backs of cards held in a hand "
                "keep their ink, so that a front cannot show through.",
-        "ink_other": "For a home printer, the ink-saver edition of this file (`.ink-saver.pdf`) lightens backgrounds.",
+        "ink_other": "For a home printer, the ink-saver edition of this file (its name ends in .ink-saver.pdf) lightens "
+                     "backgrounds; the backs of cards held in a hand stay dark in it, so that a front cannot show through.",
+        "fold_stock": "Paper: every piece of this file is folded and glued, which doubles its thickness: print it on "
+                      "paper of 80–120 g/m² (card stock cracks at the fold); the booklet on plain paper.",
         "stock": "Paper: cards, tokens and boards on card stock of 160–250 g/m², or plain paper glued to card; the "
                  "booklet on plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets "
                  "a front show through its back.",
@@ -51,7 +54,8 @@ LABELS = {
                      "for that); keep the sheets in order, fold the stack in half and staple twice on the fold.",
         "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print pages {fronts}, put the "
                        "printed sheets back in the tray turned over and print pages {backs} (try one sheet first: "
-                       "if a back comes out upside down, turn the stack the other way); then fold and staple.",
+                       "if a back comes out upside down, turn the stack the other way), or on a printer that prints "
+                       "both sides, flip on the short edge; then fold and staple.",
         "book_plain": "Rules booklet ({pages}): one page per page, for reading on screen.",
     },
     "zh-TW": {
@@ -70,7 +74,8 @@ LABELS = {
         "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
-        "ink_other": "家用印表機可改用本檔的省墨版（檔名以 .ink-saver.pdf 結尾），背景較淡。",
+        "ink_other": "家用印表機可改用本檔的省墨版（檔名以 .ink-saver.pdf 結尾），背景較淡；藏在手上的牌背面在省墨版中照常印深色，以免從背面透出正面。",
+        "fold_stock": "紙張：本檔每個配件都要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
         "stock": "紙張：卡牌、標記與圖板請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
                  "要藏在手上的牌請用不透光的卡紙或牌套：紙太薄時，背面會透出正面。",
         "comma": "，",
@@ -79,7 +84,7 @@ LABELS = {
         "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
         "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
         "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
-                       "（先試一張：若背面上下顛倒，就把整疊換個方向放）；然後對摺、裝訂。",
+                       "（先試一張：若背面上下顛倒，就把整疊換個方向放）；可雙面列印的印表機請選短邊翻頁；然後對摺、裝訂。",
         "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
     },
 }
@@ -210,10 +215,17 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
             notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
                                        backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
-    notes.append(L["stock"])
+    notes.append(L["fold_stock"] if duplex == "fold" else L["stock"])
     notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"])
+    def bullet(n):   # a hanging indent: wrapped lines start under the text, not under the bullet
+        nonlocal y
+        top = y
+        text("•", 10)
+        y = top
+        y += text(n, 10, x=m + 3.5 * MM, width=w - qr_side - 7.5 * MM) + 1.5 * MM
+
     for n in notes:
-        y += text("• " + n, 10, width=w - qr_side - 4 * MM) + 1.5 * MM
+        bullet(n)
     y += 4 * MM
 
     heading(L["assembly"])
@@ -229,7 +241,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
     if any(e.kind == "sheet" for e in entries):
         how.append(L["dielines"])
     for n in how:
-        y += text("• " + n, 10, width=w - qr_side - 4 * MM) + 1.5 * MM
+        bullet(n)
 
     if qr_matrix:
         n = len(qr_matrix)

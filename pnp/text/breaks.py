@@ -7,7 +7,7 @@ better a break than any other place. Then, per paragraph:
 - a CJK paragraph never ends on an orphan: a last line of one or two characters (`張。`) takes an atom
   or two from the line before; its other lines stay filled (no balancing that leaves half-width lines);
 - other text, when `balance` is asked and the last line is short, takes the fewest words down from the
-  line before that make it a third of the widest line, preferring a break after punctuation or a space;
+  line before that make it a third of the widest line (no even split: it leaves lines broken short);
 - in a box narrower than NARROW characters (a flap label), a CJK paragraph breaks only after
   punctuation or a space (`向後折，／上膠`) when every phrase fits; where one does not, the lines are
   broken between characters and marked torn, as is a glossary word wider than the line: the fitter
@@ -18,12 +18,12 @@ from __future__ import annotations
 from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
 
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
-SOFT_MIN = 1 / 4         # … preferring a break after punctuation or a space that leaves both lines this wide
-ORPHAN = 2               # a CJK paragraph's last line holds more characters than this …
-PULL = 2                 # … taking at most this many atoms from the line before
+ORPHAN = 2               # a CJK paragraph's last line holds more characters (not counting punctuation) than this …
+PULL = 3                 # … taking at most this many atoms from the line before
 NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
+_MARKS = NO_START | NO_END | {" "}                      # not counted as an orphan's characters
 
 
 def _first(a: Atom) -> str:
@@ -92,7 +92,8 @@ def phrased(items, width, space_w):
 
 
 def _chars(line) -> int:
-    return sum(len(v) if k == "t" else 1 for a, _w in line for k, v, _s in a.parts)
+    """The characters of a line that are not punctuation or marks (「使用。」 holds 2: an orphan)."""
+    return sum(sum(1 for ch in v if ch not in _MARKS) if k == "t" else 1 for a, _w in line for k, v, _s in a.parts)
 
 
 def orphan(lines, width, space_w):
@@ -112,10 +113,9 @@ def orphan(lines, width, space_w):
 
 
 def balanced(lines, over, width, space_w):
-    """When the last line is short, words move down from the line before until it is not: the fewest
-    that make it SHORT_LAST of the paragraph's widest line, preferring a break after punctuation or a
-    space. An even split would leave a half-width line inside running text, which reads as a sentence
-    broken off."""
+    """A short last line (under SHORT_LAST of the widest) takes words from the line before, one at a
+    time, until it is not: the fewest that do it. An even split of the last two lines would leave a line
+    broken short in running text, which reads as a sentence broken off ("flipping on / the long edge")."""
     if len(lines) < 2 or over > 0:
         return lines
     widths = [line_width(line, space_w) for line in lines]
@@ -123,25 +123,14 @@ def balanced(lines, over, width, space_w):
     if widths[-1] >= SHORT_LAST * widest:
         return lines
     tail = lines[-2] + lines[-1]
-    pick, soft = None, None      # the break moving the fewest atoms down, and the fewest at a soft place
     for k in range(len(lines[-2]) - 1, 0, -1):      # k atoms stay on the line before
         first, second = tail[:k], tail[k:]
         w1, w2 = line_width(first, space_w), line_width(second, space_w)
-        if w1 > width + 1e-6 or w2 > width + 1e-6:
-            continue
+        if w2 > width + 1e-6:
+            return lines
         if w2 >= SHORT_LAST * widest or w2 >= w1:
-            a = first[-1][0]
-            if pick is None:
-                pick = k
-            if (a.space or _last(a) in _SOFT) and min(w1, w2) >= SOFT_MIN * width:
-                soft = k
-                break
-            if w2 >= w1:      # past even: no softer break that is still worth it
-                break
-    k = soft if soft is not None else pick
-    if k is None:
-        return lines
-    return lines[:-2] + [tail[:k], tail[k:]]
+            return lines[:-2] + [first, second]
+    return lines
 
 
 def split_kept(items, width, width_of):
