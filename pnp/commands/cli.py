@@ -365,9 +365,10 @@ def fonts():
 
 def _attach():
     """Commands defined in their own modules."""
-    from pnp.export.cli import export_cmd, preview_cmd
+    from pnp.export.cli import export_cmd, preview_cmd, showcase_cmd
     main.add_command(export_cmd)
     main.add_command(preview_cmd)
+    main.add_command(showcase_cmd)
     from pnp.commands.calibrate import command as calibrate_cmd
     main.add_command(calibrate_cmd())
     from pnp.commands.watch import command as watch_cmd

@@ -105,3 +105,25 @@ def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
                 else preview.card(proj, name, card_id, face, lang, dpi, outp))
         click.echo(str(path))
     guarded(run)
+
+
+@click.command("showcase")
+@click.argument("game")
+@click.argument("cards", nargs=-1)
+@click.option("--hand", is_flag=True, help="Also a fanned hand of the same cards.")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(36, 600))
+@click.option("--lang", default=None, help="Language (default: the game's first).")
+@click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.pass_context
+def showcase_cmd(ctx, game, cards, hand, dpi, lang, out):
+    """Images of GAME's cards for a game page: CARDS (ids; default: the first card of each deck) in a row
+    with a shadow and a reflection, and with --hand fanned as a hand; into OUT/<game>/showcase/."""
+    from pnp.export import showcase
+    proj = _project(ctx)
+
+    def run():
+        outp = out_dir(out, proj.root)
+        [name] = proj.resolve_names([game])
+        for path in showcase.showcase(proj, name, cards, lang, dpi, outp, fan=hand):
+            click.echo(str(path))
+    guarded(run)
