@@ -192,19 +192,23 @@ def test_a_changed_text_makes_its_other_languages_stale_until_they_are_saved(env
     assert "0 stale" in client.get("/translate/mini").text
 
 
-def test_cards_from_a_spreadsheet_are_shown_but_not_written(env):
+def test_cards_from_a_spreadsheet_are_shown_and_edited_in_their_cells(env):
+    """Spreadsheet decks were shown but not written; now their cells are edited in place (more in
+    tests/test_studio_sheets.py), with the same conflict check as a YAML deck."""
     root, _studio, client, _cards = env
     game = root / "content" / "mini"
     (game / "cards.csv").write_text("id,name.en,name.zh-TW,colour\nred-one,Red one,紅一,red\n", "utf-8")
     (game / "game.yaml").write_text((game / "game.yaml").read_text("utf-8").replace("cards.yaml", "cards.csv"), "utf-8")
-    if client.get("/game/mini").text.count("<figure") != 1:
-        pytest.skip("this pnp reads no spreadsheets")
+    assert client.get("/game/mini").text.count("<figure") == 1
     r = post(client, "/api/save", card="red-one", base="x", edits=[{"field": "name", "lang": "en", "value": "x"}])
-    assert r.status_code == 400 and "spreadsheet" in r.json()["error"]
+    assert r.status_code == 409 and "changed on disk" in r.json()["error"]
     page = client.get("/card/mini/cards/red-one")
-    assert page.status_code == 200 and "edit them there" in page.text and "<textarea" not in page.text
+    assert page.status_code == 200 and "<textarea" in page.text
     assert post(client, "/api/preview", card="red-one", edits=[]).json()["front"]
-    assert (game / "cards.csv").read_text("utf-8").startswith("id,name.en")
+    r = post(client, "/api/save", card="red-one", base=base_of(client, "red-one"),
+             edits=[{"field": "name", "lang": "en", "value": "Red, first"}])
+    assert r.status_code == 200, r.text
+    assert (game / "cards.csv").read_text("utf-8") == "id,name.en,name.zh-TW,colour\nred-one,\"Red, first\",紅一,red\n"
 
 
 def test_the_card_page_previews_the_layout_the_card_chooses(tmp_path):

@@ -276,6 +276,10 @@ def not_regular(path: Path, what: str) -> Problem:
 def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A user file's bytes: never blocks (a pipe or device is refused before reading) and refuses
     files over limit before reading them. Raises Problems."""
+    drafts = _OVERLAY.get()
+    if drafts and str(Path(path).resolve()) in drafts:   # an unsaved edit of a spreadsheet (`pnp studio`)
+        got = drafts[str(Path(path).resolve())]
+        return got if isinstance(got, bytes) else got.encode("utf-8")
     if special_file(path):  # a socket cannot even be opened; a pipe is refused before anyone writes to it
         raise Problems([not_regular(path, "the file")])
     try:
@@ -300,8 +304,9 @@ _OVERLAY: ContextVar = ContextVar("pnp_yaml_overlay", default=None)
 
 @contextmanager
 def overlay(texts: dict):
-    """Within the block, `read_text` of these files (resolved path → text) returns the given text
-    instead of the file's: `pnp studio` loads a game with an unsaved edit without writing it."""
+    """Within the block, `read_text` and `read_bytes` of these files (resolved path → text, or bytes
+    for a spreadsheet) return the given content instead of the file's: `pnp studio` loads a game with
+    an unsaved edit without writing it."""
     token = _OVERLAY.set({str(Path(p).resolve()): t for p, t in texts.items()})
     try:
         yield
@@ -313,7 +318,8 @@ def read_text(path: Path) -> str:
     """Read a user text file as UTF-8 with clear problems for size and encoding."""
     drafts = _OVERLAY.get()
     if drafts and str(Path(path).resolve()) in drafts:
-        return drafts[str(Path(path).resolve())]
+        got = drafts[str(Path(path).resolve())]
+        return got.decode("utf-8-sig") if isinstance(got, bytes) else got
     data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a UTF-8 byte-order mark is harmless: accept it

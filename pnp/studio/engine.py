@@ -20,7 +20,8 @@ from pnp.content.yamlfile import MAX_SCALAR, overlay
 from pnp.core.paths import inside
 from pnp.layout.choice import Faces
 from pnp.core.errors import Problems
-from pnp.studio import yamledit
+from pnp.content.sheets import is_sheet
+from pnp.studio import sheetedit, yamledit
 from pnp.studio.files import Refused, loads, render_png, write_atomic  # noqa: F401  (Refused: the app catches it here)
 
 TEXT_TYPES = ("text", "str")
@@ -50,8 +51,17 @@ def in_time(end: float | None):
                            "edit fewer fields at once, or make the file smaller")
 
 
-def sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+def sha(text) -> str:
+    """The version of a file's content (text of a YAML file, bytes of a spreadsheet)."""
+    return hashlib.sha256(text if isinstance(text, bytes) else text.encode("utf-8")).hexdigest()[:16]
+
+
+XLSX_NOTE = ("Saving writes the workbook again: its cells, styles, formulas and sheets are kept; charts, "
+             "pictures and comments in it are not (keep those in another workbook).")
+
+
+def _bytes(content, bom: bytes) -> bytes:
+    return content if isinstance(content, bytes) else bom + content.encode("utf-8")
 
 
 def finding_json(f) -> dict:
@@ -116,9 +126,9 @@ class Studio:
                 continue
             if isinstance(decl.get("cards"), str):
                 path, inline = root / decl["cards"], False
-                if path.suffix.lower() not in (".yaml", ".yml"):
-                    raise Refused(400, f"the cards of `{comp_id}` come from the spreadsheet `{decl['cards']}`: "
-                                       "edit them there (the studio writes YAML files only)")
+                if path.suffix.lower() not in (".yaml", ".yml") and not is_sheet(path.name):
+                    raise Refused(400, f"the cards of `{comp_id}` come from `{decl['cards']}`, which the studio "
+                                       "cannot write")
             elif decl.get("items") is not None:
                 path, inline = root / "game.yaml", True
             else:
@@ -129,8 +139,11 @@ class Studio:
             return path, inline, comp_id
 
     @staticmethod
-    def read(path: Path) -> tuple[str, bytes]:
+    def read(path: Path) -> tuple:
+        """(content, BOM): a YAML file's text, a spreadsheet's bytes (its BOM, if any, stays in them)."""
         raw = path.read_bytes()
+        if is_sheet(path.name):
+            return raw, b""
         bom = BOM if raw.startswith(BOM) else b""
         return raw[len(bom):].decode("utf-8"), bom
 
@@ -206,7 +219,10 @@ class Studio:
             try:
                 path, inline, owner = self.source(game, comp_id)
                 text, _bom = self.read(path)
-                own, note = {k.value for k, _v in yamledit.card_node(text, owner, card, inline).value}, ""
+                if isinstance(text, bytes):   # a spreadsheet: every text field, in its column
+                    own, note = set(comp.fields), XLSX_NOTE if path.suffix.lower() == ".xlsx" else ""
+                else:
+                    own, note = {k.value for k, _v in yamledit.card_node(text, owner, card, inline).value}, ""
             except Refused as e:   # a spreadsheet deck: shown, edited in the spreadsheet
                 path, text, own, note = Path(str(comp.source.file if comp.source else "")), "", None, e.message
             fields = []
@@ -237,10 +253,11 @@ class Studio:
         """(path, text now, text with the edits, BOM). Refuses undeclared or non-text fields."""
         from pnp.content.loader import load_game
         g = load_game(self.project.content / self._game(game))
-        comp, _item, _i = self._item(g, comp_id, card)
+        comp, item, _i = self._item(g, comp_id, card)
         path, inline, owner = self.source(game, comp_id)
         text, bom = self.read(path)
         new = text
+        cells = []
         for e in edits:
             name, lang, value = e.get("field"), e.get("lang"), e.get("value")
             if name not in comp.fields:
@@ -251,10 +268,23 @@ class Studio:
                 raise Refused(400, f"`{lang}` is not a language of `{game}`")
             if not isinstance(value, str) or len(value) > MAX_SCALAR:
                 raise Refused(400, "a value must be text of reasonable length")
+            if isinstance(text, bytes):
+                cells.append((item.pos.line, name, lang, value))
+                continue
             try:
                 new = yamledit.set_field(new, owner, card, name, lang, value, g.languages, inline)
             except yamledit.EditError as err:
                 raise Refused(400, str(err)) from None
+            in_time(end)
+        if cells:   # a spreadsheet deck: the cells written into the file, the rest of it kept
+            sheet = (g.meta.get("components") or {}).get(owner, {}).get("sheet")
+            try:
+                new = sheetedit.set_cells(path.suffix, text, sheet, cells)
+            except sheetedit.SheetEditError as err:
+                raise Refused(400, f"{path.name}: {err}") from None
+            except Exception as err:   # a workbook its library cannot write back
+                raise Refused(422, f"{path.name} cannot be written back ({type(err).__name__}): edit it in "
+                                   "your spreadsheet program") from None
             in_time(end)
         return path, text, new, bom
 
@@ -264,7 +294,7 @@ class Studio:
         with self.lock:
             if edits:
                 path, text, new, _bom = self._apply(game, comp_id, card, edits, time.monotonic() + SAVE_SECONDS)
-            else:   # the card as saved (also for cards of a spreadsheet, which the studio does not write)
+            else:   # the card as saved
                 self._game(game)
                 path, text, new = None, "", ""
             key = (game, comp_id, card, lang, sha(text), self.version)
@@ -322,7 +352,7 @@ class Studio:
                 raise Refused(422, "this edit would not load, so it was not written",
                               [str(p) for p in e.problems]) from None
             in_time(end)
-            write_atomic(path, bom + new.encode("utf-8"), expect=bom + text.encode("utf-8"))
+            write_atomic(path, _bytes(new, bom), expect=_bytes(text, bom))
             self._mark_stale(game, comp_id, card, edits)
             self.undo.append((path, text, new, bom))
             del self.undo[:-self.undo_depth]
@@ -353,7 +383,7 @@ class Studio:
             now, _b = self.read(path)
             if now != after:
                 raise Refused(409, f"{path.name} changed on disk after that save: undo would lose that change")
-            write_atomic(path, bom + before.encode("utf-8"), expect=bom + after.encode("utf-8"))
+            write_atomic(path, _bytes(before, bom), expect=_bytes(after, bom))
             self.undo.pop()
             self.version += 1
             return {"undone": path.name, "undo": len(self.undo)}
