@@ -73,6 +73,8 @@ def test_every_simulated_end_is_what_the_rules_functions_compute(game):
                 tally = Counter(t.votes[-1].values())
                 tied = {p for p, k in tally.items() if k == max(tally.values())}
                 assert len(t.votes) == limit + 1 and len(t.arrested) == 1 and t.arrested <= tied
+                # rules.yaml `detective_pick`: the detective's choice is never themselves
+                assert not {s for s, r in t.roles.items() if r == "detective"} & t.arrested
             else:
                 assert len(t.votes) <= limit + 1 and t.arrested == last
                 assert cp.arrest_succeeds(t.votes[-1], t.murderers) == bool(t.arrested & t.murderers)
@@ -92,6 +94,33 @@ def test_every_simulated_end_is_what_the_rules_functions_compute(game):
             else:
                 assert wins == (not caught)
         assert t.played.length == len(suspects)
+
+
+def test_the_rare_ends_are_ruled_by_the_edition_entries(game):
+    """rules.yaml `detective_co_murderer` and `sociopath_co_murderer`: who wins when a co-murderer is the
+    detective or the sociopath, as logic.winners computes it for each value the entries may take."""
+    assert api.rule(game, "detective_co_murderer")["other_arrested"] == "loses"
+    assert api.rule(game, "sociopath_co_murderer")["when_arrested"] == "wins"
+    # the detective (0) and a citizen (1) are co-murderers; the citizen is arrested
+    roles = {0: "detective", 1: "citizen", 2: "citizen"}
+    assert cp.winners(roles, {0, 1}, {1}) == {2}
+    assert cp.winners(roles, {0, 1}, {1}, detective_co_murderer="wins") == {0, 2}
+    assert cp.winners(roles, {0, 1}, {2}) == {0, 1}          # the arrest misses them: both win
+    # the sociopath (1) and a citizen (2) are co-murderers; the sociopath is arrested
+    roles = {0: "sheriff", 1: "sociopath", 2: "citizen", 3: "citizen"}
+    assert cp.winners(roles, {1, 2}, {1}) == {0, 1, 3}       # the other co-murderer still loses
+    assert cp.winners(roles, {1, 2}, {1}, sociopath_co_murderer="loses") == {0, 3}
+    assert cp.winners(roles, {1, 2}, {2}) == {0, 3}          # another co-murderer arrested: the sociopath loses
+
+
+def test_a_detective_co_murderer_loses_when_another_is_arrested_in_play(game):
+    seen = 0
+    for _mode, _players, t in _tables(game, games=150, modes={"detective", "detective-special"}):
+        det = next(s for s, r in t.roles.items() if r == "detective")
+        if len(t.murderers) > 1 and det in t.murderers and t.arrested & t.murderers and det not in t.arrested:
+            seen += 1
+            assert det not in t.played.winners
+    assert seen > 0, "no game where the detective was a co-murderer and another co-murderer was arrested"
 
 
 def test_a_tied_vote_arrests_both_for_the_special_roles(game):

@@ -164,14 +164,19 @@ def arrest_succeeds(votes: dict, murderers_: set, rules: Rules = PUBLISHED) -> b
 GOALS = {"detective": "citizens", "mastermind": "arrested_not_murderer", "sociopath": "arrested"}
 
 
-def winners(roles: dict, murderers_: set, arrested: set, goals: dict = GOALS) -> set:
+def winners(roles: dict, murderers_: set, arrested: set, goals: dict = GOALS,
+            detective_co_murderer: str = "loses", sociopath_co_murderer: str = "wins") -> set:
     """The seats that win. roles: seat → identity (sheriff, detective, citizen, mastermind, sociopath);
     murderers_: the seats the evidence names; arrested: the seats arrested (both of a two-way vote tie).
     The murderer is caught when an arrested seat is a murderer (any co-murderer counts): then the
     sheriff and every innocent citizen win, else every murderer does (co-murderers together). The
     special roles win by their own goal instead: the mastermind when the murderer is not caught, the
-    sociopath when arrested."""
+    sociopath when arrested. This edition's rulings of the rare ends (rules.yaml): a detective who is a
+    co-murderer shares the others' loss when another of them is arrested (`detective_co_murderer`:
+    "loses"; "wins" lets the detective win for escaping), and a sociopath who is a co-murderer wins on
+    being arrested (`sociopath_co_murderer`: "wins"; "loses" lets the shared loss come first)."""
     caught = bool(arrested & murderers_)
+    co = len(murderers_) > 1
     won = set()
     for seat, role in roles.items():
         goal = goals.get(role, "citizens") if role != "sheriff" else "sheriff"
@@ -180,9 +185,11 @@ def winners(roles: dict, murderers_: set, arrested: set, goals: dict = GOALS) ->
         elif goal == "arrested_not_murderer":
             ok = not caught
         elif goal == "arrested":
-            ok = seat in arrested
+            ok = seat in arrested and not (co and seat in murderers_ and sociopath_co_murderer == "loses")
         elif goal == "citizens":
             ok = (not caught) if seat in murderers_ else caught
+            if role == "detective" and co and seat in murderers_ and caught and seat not in arrested:
+                ok = detective_co_murderer == "wins"
         else:
             raise ValueError(f"no such goal {goal!r} for the {role}")
         if ok:

@@ -71,6 +71,9 @@ ABOUT = {
     "special_announce": _both(r"which special roles", r"哪些特殊角色"),
     "end_reveal": _both(r"identity cards? face (up|down)|turns? their identity", r"翻開[^。]*身分牌|身分牌[^。]*(翻開|蓋著)"),
     "revote_limit": _both(r"\bstill ties?\b|\bties? (that way )?again", r"重投|仍然這樣同票"),
+    "detective_co_murderer": _both(r"detective is a co-murderer", r"偵探是並列兇手"),
+    "sociopath_co_murderer": _both(r"sociopath is a co-murderer", r"反社會份子是並列兇手"),
+    "detective_pick": _both(r"detective's choice|detective (chooses|picks)\b[^.;]*\bthemsel", r"偵探選人|偵探[^。]*選自己"),
 }
 
 MEANS = {
@@ -149,6 +152,10 @@ MEANS = {
     "identities": {"shown": _both(r"face up", r"翻開"), "hidden": _both(r"face down", r"蓋著")},
     "then": {"detective_picks": _both(r"detective arrests|detective (chooses|picks)", r"偵探[^。]*(選|逮捕)"),
              "nobody": _both(r"nobody is arrested", r"沒有人被逮捕")},
+    "other_arrested": {"loses": _both(r"\bloss\b|\bloses?\b", r"落敗"), "wins": _both(r"still wins", r"仍然獲勝")},
+    "when_arrested": {"wins": _both(r"\bwins\b", r"獲勝"), "loses": _both(r"\bloses\b", r"落敗")},
+    "own_seat": {"excluded": _both(r"never themselves|not themselves", r"不能選自己"),
+                 "allowed": _both(r"may be themselves", r"也可以選自己")},
     "every_suspect_guilty.arrest": {"caught": _both(r"any arrest catches", r"都算抓到"),
                                     "missed": _both(r"no arrest counts", r"都不算抓到")},
 }
@@ -160,9 +167,10 @@ PLACES = {
                   "full_tie"],
     "deck:setup": ["evidence_deck", "deal_sheriff", "deal_detective", "identity_reveal", "special_roles",
                    "special_limit", "special_announce", "vote", "vote_tie", "revote", "vote_tie_arrested",
-                   "revote_limit"],
+                   "revote_limit", "detective_pick"],
     "criminal-poker/evidence": ["physical", "statement", "witness", "weapon"],
-    "deck:identities": ["win_arrest", "detective_goal", "mastermind_goal", "sociopath_goal"],
+    "deck:identities": ["win_arrest", "detective_goal", "mastermind_goal", "sociopath_goal", "detective_co_murderer",
+                        "sociopath_co_murderer"],
 }
 
 

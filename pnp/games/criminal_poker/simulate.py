@@ -179,17 +179,20 @@ def play(game, players, mode, rng) -> Table:
     if len(t.murderers) > 1:
         _need(game, "co_murderers_share", "caught", "all_lose")
         _need(game, "co_murderers_share", "escaped", "all_win")
-    goals = {}
+    goals, rulings = {}, {}
     for role in set(roles.values()):
         if role == "detective":
             _need(game, "detective_goal", "as_murderer", "escape")
             goals[role] = _need(game, "detective_goal", "wins_with", "citizens")
+            # the detective's goal is not whole without the ruling of the detective as a co-murderer
+            rulings["detective_co_murderer"] = _need(game, "detective_co_murderer", "other_arrested", "loses", "wins")
         elif role == "mastermind":
             goals[role] = _need(game, "mastermind_goal", "wins_when", "arrested_not_murderer", "arrested")
         elif role == "sociopath":
             _need(game, "sociopath_goal", "as_murderer_escaping", "loses")
             goals[role] = _need(game, "sociopath_goal", "wins_when", "arrested", "arrested_not_murderer")
-    won = cp.winners(roles, t.murderers, t.arrested, goals)
+            rulings["sociopath_co_murderer"] = _need(game, "sociopath_co_murderer", "when_arrested", "wins", "loses")
+    won = cp.winners(roles, t.murderers, t.arrested, goals, **rulings)
     caught = bool(t.arrested & t.murderers)
     t.played = api.Played(length=turns, end="murderer caught" if caught else "murderer escaped",
                           winners=tuple(sorted(won)), roles=dict(roles), deck_out=False,
@@ -264,6 +267,11 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
             _need(game, "revote_limit", "then", "detective_picks")   # the detective arrests one of the tied
             tally = Counter(votes.values())
             tied = [p for p, k in tally.items() if k == max(tally.values())]
+            if _need(game, "detective_pick", "own_seat", "excluded", "allowed") == "excluded":
+                tied = [p for p in tied if p != leader]   # never themselves (with three players: one of the other two)
+            if not tied:
+                raise api.Uncovered("the detective must arrest one of the tied suspects but none is left to pick",
+                                    "detective_pick")
             return {_top(opinion[leader], tied, rng, low=roles[leader] == "mastermind")}
         if len(most) == 1:
             return most
