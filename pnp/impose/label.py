@@ -22,20 +22,34 @@ def occupied(page) -> tuple | None:
     boxes = [s.clip for s in page.slots]
     boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds + page.guides]
     boxes += [(x, y - 0.25 * SIZE, x + width(t), y + SIZE) for x, y, t in page.labels]
+    boxes += [side_box(x, y, t) for x, y, t in page.side_labels]
     if not boxes:
         return None
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
+def side_box(x, y, text) -> tuple:
+    """The box of a label read upwards whose baseline starts at (x, y)."""
+    return (x - SIZE, y, x + 0.25 * SIZE, y + width(text))
+
+
 def put(page, text: str) -> bool:
-    """Add `text` in the largest free strip below or above the page's contents; False when none fits."""
+    """Add `text` in the largest free strip below or above the page's contents, or, when a sheet of
+    pieces fills it from top to bottom, read upwards in the wider side margin; False when none fits."""
     lx0, ly0, lx1, ly1 = printable(page.w, page.h)
     box = occupied(page)
     if box is None:
         return False
     below, above = box[1] - CLEAR - ly0, ly1 - (box[3] + CLEAR)
     if max(below, above) < HEIGHT:
-        return False
+        left, right = box[0] - CLEAR - lx0, lx1 - (box[2] + CLEAR)
+        if max(left, right) < HEIGHT:
+            return False
+        while text and width(text) > ly1 - ly0:
+            text = text[:-2] + "…"
+        x = (lx0 + 0.95 * SIZE) if left >= right else (lx1 - 0.3 * SIZE)
+        page.side_labels.append((x, max(ly0, box[1]), text))
+        return True
     while text and width(text) > lx1 - lx0:
         text = text[:-2] + "…"
     base = ly0 + 0.25 * SIZE if below >= above else ly1 - SIZE

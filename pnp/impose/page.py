@@ -34,6 +34,7 @@ class Page:
     marks: list = field(default_factory=list)    # crop marks ((x0, y0), (x1, y1))
     folds: list = field(default_factory=list)    # fold lines across the page (dashed)
     guides: list = field(default_factory=list)   # where a neighbouring tile's edge comes (dotted: not a fold)
+    side_labels: list = field(default_factory=list)   # (x, y, text) read upwards in a side margin (pnp.impose.label)
     labels: list = field(default_factory=list)   # (x, y, text) small print (tile names, "fold here")
     trim: tuple | None = None
     bleed: tuple | None = None

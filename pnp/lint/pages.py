@@ -9,6 +9,7 @@ Page coordinates: PDF points, origin bottom-left (pnp.impose.grid).
 from __future__ import annotations
 
 from pnp.core.units import MM
+from pnp.impose.label import side_box as _label_side_box
 from pnp.lint import PRINTABLE_MM, TOLERANCE_MM, geometry
 
 LABEL_PT = 6.0          # pnp.render.pdf draws page labels at 6 pt
@@ -94,6 +95,8 @@ class PageLint:
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a fold line"))
         for a, b in getattr(page, "guides", ()):
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a tile's overlap line"))
+        for x, y, text in getattr(page, "side_labels", ()):
+            things.append((_label_side_box(x, y, text), f"the label “{text[:30]}”"))
         for x, y, text in page.labels:
             w = sum(LABEL_PT if ord(ch) >= 0x2E80 else 0.6 * LABEL_PT for ch in text)   # a generous estimate
             things.append(((x, y - 0.12 * LABEL_PT, x + w, y + 0.88 * LABEL_PT), f"the label “{text[:30]}”"))

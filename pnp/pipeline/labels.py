@@ -43,6 +43,6 @@ class Sheets:
                 if page.side == "tile" and page.labels:    # the tile's own label: its name and place
                     x, y, text = page.labels[0]
                     page.labels[0] = (x, y, f"{self.game} — {text} — {tail}")
-                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}"):
-                    last = page.labels[-1]
+                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}") and page.labels:
+                    last = page.labels[-1]      # (a label in a side margin stays on the front)
             yield page

@@ -183,6 +183,14 @@ class PdfWriter:
             c.setFont(self.font, 6)
             c.setFillColor(_color("#444444"))
             c.drawString(x, y, text)
+        for x, y, text in page.side_labels:   # read upwards, in a side margin
+            c.saveState()
+            c.setFont(self.font, 6)
+            c.setFillColor(_color("#444444"))
+            c.translate(x, y)
+            c.rotate(90)
+            c.drawString(0, 0, text)
+            c.restoreState()
         for d in dests:
             c.bookmarkPage(d)
         if bookmark or sub:
