@@ -113,6 +113,7 @@ def _cell(s: str) -> str:
 
 def generate() -> str:
     from pnp.content.loader import COMPONENT_SPEC, FIELD_TYPES, GAME_SPEC
+    from pnp.content import sheetids
     from pnp.content.model import KINDS
     from pnp.layout.elements import COMMON
     from pnp.layout.layouts import TOP_KEYS
@@ -141,13 +142,7 @@ def generate() -> str:
     out += ["", "Field types (`fields: {name: TYPE}`; `TYPE?` = optional; `{enum: [a, b]}`; "
             "`{type: list, sep: \",\"}` for spreadsheet lists): " + ", ".join(f"`{t}`" for t in FIELD_TYPES) + ".",
             "", "## Spreadsheets", "",
-            "`cards:` may name a `.csv`, `.tsv`, `.xlsx` or `.ods` file (`sheet: NAME` picks a workbook's sheet, "
-            "default the first). The first row names the fields; each further row is a card. `name.en` / `name.zh-TW` "
-            "columns make the text field `name`; `id` and `copies` work as in a deck file; an empty cell means "
-            "\"not given\". Cells convert to the declared type: `int`, `number`, `bool` (true/false, yes/no, 1/0, x), "
-            "`enum`, `list` (split on the field's `sep`, default `;`). Problems name the cell: "
-            "`cards.csv:7:4 (column cost): …`, `cards.xlsx:Deck!D7: value must be a whole number ('tres')`; a header "
-            "that is no declared field is an error with a did-you-mean.",
+            sheetids.REFERENCE,
             "", "## Declared checks (`checks:`)", "",
             "A component's `checks:` (and game.yaml's, for `rule`) is a list; each entry holds one kind and optionally "
             "the other keys. Expressions run in the template sandbox over `card`, `data`, `game`, `palette`, `lang`; "

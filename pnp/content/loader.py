@@ -8,7 +8,7 @@ from pnp.content.entries import load_entries
 from pnp.content.phrases import load_phrases
 from pnp.content.credits import check_credits, check_links
 from pnp.content.model import KINDS, Component, Game, Item
-from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, type_problem
+from pnp.content.schema import ID_RE, LANG_RE, Opt, check_map, short_text, slug, type_problem
 from pnp.content import glossary, pieces, printing, sheets
 from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
@@ -21,7 +21,7 @@ GAME_SPEC = {
     "title": Opt("text", True, help="the game's name, one string or `{en: …, zh-TW: …}`"),
     "subtitle": Opt("text", help="a line under the title (cover, booklet, PDF subject)"),
     "description": Opt("text", help="used as the subtitle when there is none"),
-    "players": Opt("str", help="e.g. `3-6`"),
+    "players": Opt("str", help="e.g. `3-6`, or a whole number: `players: 2` is the text `2`"),
     "languages": Opt("list", True, help="e.g. `[zh-TW, en]`, the first is the default"),
     "author": Opt("str", help="who made this edition (PDF metadata, cover)"),
     "version": Opt("str", help="this edition's version, quoted: `\"1.0\"`"),
@@ -47,16 +47,19 @@ GAME_SPEC = {
 COMPONENT_SPEC = {
     "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed (see the README: Kinds)"),
     "title": Opt("text", True, help="the component's name (cover, contents, bookmarks)"),
-    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods"),
+    "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods (an `id` "
+                             "column optional: see Spreadsheets)"),
     "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
     "front": Opt("any", help="a layout name such as `my-game/card` (a booklet's default: `common/booklet`), "
-                            "or `{by: FIELD, cases: {VALUE: LAYOUT, …}, default: LAYOUT}`"),
+                            "or `{by: FIELD, cases: {VALUE: LAYOUT, …}, default: LAYOUT}` (by an `enum` field, each "
+                            "case must be one of its values: `spel` for `spell` is an error)"),
     "source": Opt("str", help="a booklet's text: files `<source>.<lang>.md` in the game folder (default: the component id)"),
     "back": Opt("any", help="a layout name for the backs, or `{by: FIELD, cases: {…}, default: LAYOUT}`"),
     "count": Opt("int", help="the number of physical pieces the rules expect"),
-    "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]})"),
+    "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]}); "
+                                          "a whole number is accepted as `str` or `text` (`7` is \"7\")"),
     "options": Opt("map", default={}, help="imposition options"),
     "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
     "secret": Opt("any", help="`true`: held in a hand, no back may tell one card from another (print lint)"),
@@ -118,6 +121,7 @@ def load_game(root: Path) -> Game:
     check_links(meta, col)
     _check_lint(meta, g["lint"] or {}, col)
     comps: dict[str, Component] = {}
+    dups: set = set()
     raw = g["components"] or {}
     for cid, decl in raw.items():
         pos = raw.key_at(cid)
@@ -127,10 +131,10 @@ def load_game(root: Path) -> Game:
         if not isinstance(decl, YMap):
             col.add(pos, f"component `{cid}` should be a map", "give it `kind:`, `title:`, `front:` …")
             continue
-        comp = _component(root, cid, decl, langs, col, comps, raw, g["data"] or {})
+        comp = _component(root, cid, decl, langs, col, comps, raw, g["data"] or {}, dups)
         if comp:
             comps[cid] = comp
-    _unique_ids(comps, col)
+    _unique_ids(comps, col, dups)
     words = glossary.check(meta, comps, langs, col)
     col.raise_if_any()
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
@@ -188,8 +192,9 @@ def _fields(decl: YMap, col: Collector) -> dict:
     return out
 
 
-def _component(root, cid, decl, langs, col, done, raw, data=None):
+def _component(root, cid, decl, langs, col, done, raw, data=None, dups=None):
     c = check_map(decl, COMPONENT_SPEC, col, f"component `{cid}`", langs)
+    dups = set() if dups is None else dups   # ids a sheet reported on each of their rows
     if c["kind"] == "booklet":
         return _booklet(root, cid, decl, c, langs, col)
     if c["source"] is not None:
@@ -215,6 +220,7 @@ def _component(root, cid, decl, langs, col, done, raw, data=None):
             rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
             source = rows.pos
             items = _items(rows, cid, fields, langs, col, need_id=True)
+            dups.update(getattr(rows, "dup_ids", ()))
         elif path is not None:
             try:
                 deck = load_file(path)
@@ -271,6 +277,13 @@ def _choice(decl, side, value, fields, col):
                 "write e.g. `cases: {weapon: my-game/weapon}`")
         return default, None
     where = {str(k): cases.at(k) for k in cases} if isinstance(cases, YMap) else {}
+    typ, _req, values = fields.get(by, ("id", True, ()))
+    if typ == "enum" and values:    # a case no card can have is a typo (it would fall back to the default)
+        for k in cases:
+            if str(k) not in map(str, values):
+                col.add(cases.key_at(k) if isinstance(cases, YMap) else value.at("cases"),
+                        f"`{side}`: the case `{k}` is not a value of `{by}` ({', '.join(map(str, values))})",
+                        did_you_mean(str(k), values))
     return default, (by, {str(k): v for k, v in cases.items()}, default, where)
 
 
@@ -353,14 +366,16 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
         field_pos = {k: card.at(k) for k in card}
         for k in defaults or {}:
             field_pos.setdefault(k, defaults.at(k))
-        cid_ = data.get("id")
+        cid_ = data["id"] = short_text(data.get("id"), "str")    # `id: 7` is the id "7"
         if cid_ is None:
             if need_id:
                 col.add(pos, f"card {i + 1} of `{cid}` has no `id`", "add `id: some-name` (unique in the game)")
             cid_ = f"{cid}-{i + 1}"
             data["id"] = cid_
         elif not isinstance(cid_, str) or not ID_RE.match(cid_):
-            col.add(card.at("id"), f"`{cid_}` is not a valid id", "use lower-case letters, digits, `-` or `_`")
+            better = slug(cid_)
+            col.add(card.at("id"), f"`{cid_}` is not a valid id", (f"did you mean `{better}`? " if better else "")
+                    + "(lower-case letters, digits, `-` or `_`)")
             continue
         copies = data.get("copies", 1)
         if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
@@ -372,9 +387,13 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
                         did_you_mean(key, list(fields)) + f" (declare it under `fields:` of `{cid}` in game.yaml)")
         for name, (typ, required, choices) in fields.items():
             if name not in data or data[name] is None:
-                if required:
+                if required and name in getattr(cards, "col_of", {}):    # a sheet's empty cell
+                    col.add(cards.where.cell(pos.line, *cards.col_of[name]), f"card `{cid_}` lacks the field `{name}`",
+                            f"fill in the cell ({typ}), or declare the field optional in game.yaml")
+                elif required and name not in getattr(cards, "no_column", ()):   # a sheet said it once
                     col.add(pos, f"card `{cid_}` lacks the field `{name}`", f"add `{name}:` ({typ})")
                 continue
+            data[name] = short_text(data[name], typ)
             problem = type_problem(data[name], typ, choices, langs)
             if problem and field_pos.get(name) not in getattr(cards, "reported", ()):
                 col.add(field_pos.get(name, pos), f"card `{cid_}`, field `{name}`: {problem}", _WRITE.get(typ, f"write a {typ} value"))
@@ -382,7 +401,8 @@ def _items(cards: YList, cid, fields, langs, col, need_id, defaults=None):
     return items
 
 
-def _unique_ids(comps, col):
+def _unique_ids(comps, col, reported=frozenset()):
+    """Each id once in the game (a sheet has reported its own twice at each row: `reported`)."""
     seen = {}
     for comp in comps.values():
         if comp.kind == "sheet" and comp.items and comp.items[0].id == comp.id:
@@ -391,6 +411,8 @@ def _unique_ids(comps, col):
             key = item.id
             if key in seen and seen[key][0] != comp.id and comp.id not in _shared(comps, seen[key][0]):
                 col.add(item.at("id"), f"the id `{key}` is used twice (also at {seen[key][1]})", "give each card its own id")
+            elif key in seen and seen[key][0] == comp.id and item.at("id") in reported:
+                continue
             elif key in seen and seen[key][0] == comp.id:
                 col.add(item.at("id"), f"the id `{key}` is used twice in `{comp.id}` (also at {seen[key][1]})",
                         "give each card its own id, or use `copies:`")

@@ -6,6 +6,7 @@ wrongly typed values, all into a Collector, and returns the cleaned values.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from pnp.content.yamlfile import YMap
@@ -14,6 +15,38 @@ from pnp.core import units
 
 LANG_RE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*\Z")
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*\Z")
+# letters NFKD does not take apart into a Latin letter and a mark
+_LATIN = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o", "ł": "l",
+                        "Ł": "l", "đ": "d", "Đ": "d", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ı": "i"})
+SLUG_MAX = 60
+
+
+def slug(text) -> str:
+    """The id a name gives: lower-case ASCII letters and digits joined by `-` (`Café Noir!` → `cafe-noir`),
+    accents dropped, at most SLUG_MAX characters (cut at a `-`); "" when nothing of it is Latin (`火龍`).
+    `_` is kept (`fire_mage` stays). No transliteration of other scripts: a table of one would change the
+    ids when it changes, so a name in them gives no id (a sheet's row number stands in)."""
+    text = unicodedata.normalize("NFKD", str(text).translate(_LATIN)).encode("ascii", "ignore").decode().lower()
+    out = re.sub(r"[^a-z0-9_]+", "-", text).strip("-_")
+    if len(out) > SLUG_MAX:
+        out = out[:SLUG_MAX].rsplit("-", 1)[0] if "-" in out[:SLUG_MAX] else out[:SLUG_MAX]
+    return out.strip("-_")
+
+
+def short_text(value, typ: str):
+    """A whole number where a short text is expected (`players: 2`, `note: 7`, `{en: 8}`) as its text;
+    any other value as it is (true, 1.5 and the rest are still reported by type_problem)."""
+    def whole(v):
+        return isinstance(v, int) and not isinstance(v, bool)
+    if typ in ("str", "text") and whole(value):
+        return str(value)
+    if typ == "text" and isinstance(value, dict) and any(whole(v) for v in value.values()):
+        out = type(value)({k: str(v) if whole(v) else v for k, v in value.items()})
+        for attr in ("pos", "key_pos", "val_pos"):      # a positioned map keeps its positions
+            if hasattr(value, attr):
+                setattr(out, attr, getattr(value, attr))
+        return out
+    return value
 
 
 @dataclass(frozen=True)
@@ -85,7 +118,9 @@ def check_map(m: YMap, spec: dict, col: Collector, what: str, languages=()) -> d
                         f"add `{key}:` ({opt.help or opt.type})")
             out[key] = opt.default
             continue
-        value = m[key]
+        value = short_text(m[key], opt.type)
+        if value is not m[key]:
+            m[key] = value      # `players: 2` is "2" for everything that reads the map (the cover)
         problem = type_problem(value, opt.type, opt.choices, languages)
         if problem:
             col.add(m.at(key), f"`{key}`: {problem}", f"fix the value of `{key}` ({opt.help or opt.type})")

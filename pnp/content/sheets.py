@@ -1,7 +1,9 @@
 """Cards from spreadsheets: `cards: cards.csv` (or .tsv, .xlsx, .ods) in a component.
 
-The first row names the fields; every other row is a card. `name.en` / `name.zh-TW` columns make one
-translated text field; `id` and `copies` work as in a deck file; an empty cell means "not given".
+The first row names the fields (matched whatever their case and the spaces around them); every other row
+is a card. `name.en` / `name.zh-TW` columns make one translated text field; `copies` works as in a deck
+file; an empty cell means "not given". `id` is optional: a card without one gets the slug of its `name`,
+or `row-N` (pnp.content.sheetids).
 Values are converted to the declared field types (int, number, bool, enum, list split on the field's
 `sep`, default `;`), and every problem points at its cell: `cards.csv:7:4 (column cost)`, or
 `cards.xlsx:Sheet1!D7` in a workbook. The rows become the same positioned maps a deck file gives, so
@@ -18,11 +20,14 @@ problem; rows wider than that are cut while they are read (no field lies past th
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import math
+import re
 import zipfile
 from pathlib import Path
 
+from pnp.content.sheetids import derive_id, duplicates
 from pnp.content.yamlfile import MAX_SCALAR, YList, YMap, read_bytes
 from pnp.core.errors import Collector, Pos, Problems, did_you_mean, display_path
 from pnp.content.workbooks import (MAX_CELLS, MAX_COLUMNS, MAX_MEMBER_BYTES, MAX_PHYSICAL_ROWS, MAX_RATIO,  # noqa: F401
@@ -31,6 +36,7 @@ from pnp.content.workbooks import (MAX_CELLS, MAX_COLUMNS, MAX_MEMBER_BYTES, MAX
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods")
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1"}, {"false", "no", "n", "0"}
+_WHOLE = re.compile(r"[+-]?[0-9]+\.0*")   # `3.0`: a whole number with a decimal point
 
 
 def is_sheet(name: str) -> bool:
@@ -205,10 +211,16 @@ def _convert(v, typ: str, choices, sep: str):
     if isinstance(v, str):
         v = v.strip()
     if typ == "int":
+        # one rule for every format: a whole number, written `3` or `3.0` (a workbook's 3.0, a CSV's "3.0");
+        # a fraction is a problem, never cut to its whole part (an XLSX 3.5 is not 3)
         if isinstance(v, bool):
             return None, "value must be a whole number"
-        if isinstance(v, float) and v.is_integer():
-            return int(v), None
+        if isinstance(v, float):
+            if v.is_integer():
+                return int(v), None
+            return None, f"value must be a whole number ({_shown(v)})"
+        if isinstance(v, str) and _WHOLE.fullmatch(v):
+            return int(v.split(".")[0]), None
         try:
             return int(v), None
         except (TypeError, ValueError, OverflowError):   # OverflowError: int(inf) of a workbook's 1e999
@@ -238,6 +250,66 @@ def _convert(v, typ: str, choices, sep: str):
     return text, None
 
 
+def _key(h: str) -> str:
+    """A header as it is matched: `Name`, ` name `, `NAME` are `name`; `Flavour Text` is `flavour_text`."""
+    return "_".join(h.split()).casefold()
+
+
+def _columns(header, hrow, where, fields, langs, col):
+    """(column index → (field, lang or None, header text), required fields without a column). A header
+    names a field whatever its case and the spaces around it, `.lang` a language likewise; an unknown
+    header is one problem with one did-you-mean (the field it is close to is then not also missing)."""
+    names = list(fields) + ["id", "copies"]
+    by_key = {}
+    for n in reversed(names):       # two fields differing only in case: the first declared wins
+        by_key[_key(n)] = n
+    lang_of = {lg.casefold(): lg for lg in langs}
+    cols, meant = {}, set()
+    bad: dict = {}   # (what, todo) → [first cell, count]: one problem for a header repeated in many columns
+    for i, h in enumerate(header):
+        if h in (None, ""):
+            continue
+        h = str(h).strip()
+        if len(h) > 60:     # no field name is that long: shown shortened
+            h = h[:50] + "…"
+        field, _, lang = h.partition(".")
+        field, lang = field.strip(), lang.strip()
+        field = field if field in names else by_key.get(_key(field), field)
+        lang = lang_of.get(lang.casefold(), lang)
+        at = where.cell(hrow, i + 1, h)
+        if field not in names:
+            close = difflib.get_close_matches(_key(field), sorted(by_key), n=1, cutoff=0.6)
+            if close:
+                meant.add(by_key[close[0]])
+            hint = f"did you mean `{by_key[close[0]]}`?" if close else did_you_mean(field, names)
+            key = (f"the column `{h}` is not a declared field", hint + " (declare it under `fields:` in game.yaml)")
+        elif lang and (fields.get(field, ("",))[0] != "text" or lang not in langs):
+            meant.add(field)
+            key = (f"the column `{h}`: `.{lang}` is for a text field in one of the game's languages "
+                   f"({', '.join(langs)})", f"name the column `{field}`" + (f" or `{field}.{langs[0]}`" if langs else ""))
+        elif any(c[:2] == (field, lang or None) for c in cols.values()):
+            key = (f"the column `{h}` appears", "remove all but one of them")
+        else:
+            cols[i] = (field, lang or None, h)
+            continue
+        bad.setdefault(key, [at, 0])[1] += 1
+    for (what, todo), (at, count) in bad.items():
+        if what.endswith(" appears"):
+            what = f"{what} {count + 1} times" if count > 1 else f"{what} twice"
+            todo = todo if count > 1 else "remove one of them"
+        elif count > 1:
+            what = f"{what} ({count:,} columns)"
+        col.add(at, what, todo)
+    have = {c[0] for c in cols.values()}
+    missing = {f for f, (_t, required, _c) in fields.items() if required and f not in have}
+    for f in [f for f in fields if f in missing - meant]:    # in the order declared
+        typ = fields[f][0]
+        optional = f"`{f}: {typ}?`" if typ != "enum" else "`required: false` in its `{enum: …}`"
+        col.add(where.cell(hrow, 1), f"no column for the required field `{f}` (every card needs one)",
+                f"add a column `{f}` to the header row, or declare the field optional in game.yaml: {optional}")
+    return cols, missing
+
+
 def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col: Collector) -> YList:
     """The rows of a spreadsheet as a YList of positioned YMaps (the `cards:` of a deck file)."""
     where, rows = _read(path, sheet, pos, col)
@@ -259,36 +331,10 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
                 f"the header row has more than {MAX_COLUMNS:,} columns",
                 "remove the columns past the fields of the cards")
         return out
-    names = list(fields) + ["id", "copies"]
-    cols = {}   # column index → (field, lang or None, header text)
-    bad: dict = {}   # (what, todo) → [first cell, count]: one problem for a header repeated in many columns
-    for i, h in enumerate(header[:width]):
-        if h in (None, ""):
-            continue
-        h = str(h).strip()
-        if len(h) > 60:     # no field name is that long: shown shortened
-            h = h[:50] + "…"
-        field, _, lang = h.partition(".")
-        at = where.cell(hrow, i + 1, h)
-        if field not in names:
-            key = (f"the column `{h}` is not a declared field",
-                   did_you_mean(field, names) + " (declare it under `fields:` in game.yaml)")
-        elif lang and (fields.get(field, ("",))[0] != "text" or lang not in langs):
-            key = (f"the column `{h}`: `.{lang}` is for a text field in one of the game's languages "
-                   f"({', '.join(langs)})", f"name the column `{field}`" + (f" or `{field}.{langs[0]}`" if langs else ""))
-        elif any(c[:2] == (field, lang or None) for c in cols.values()):
-            key = (f"the column `{h}` appears", "remove all but one of them")
-        else:
-            cols[i] = (field, lang or None, h)
-            continue
-        bad.setdefault(key, [at, 0])[1] += 1
-    for (what, todo), (at, count) in bad.items():
-        if what.endswith(" appears"):
-            what = f"{what} {count + 1} times" if count > 1 else f"{what} twice"
-            todo = todo if count > 1 else "remove one of them"
-        elif count > 1:
-            what = f"{what} ({count:,} columns)"
-        col.add(at, what, todo)
+    cols, out.no_column = _columns(header[:width], hrow, where, fields, langs, col)
+    out.where, out.col_of = where, {}   # a field's (first) column: an empty cell of a required field is shown there
+    for i, (field, _lang, h) in cols.items():
+        out.col_of.setdefault(field, (i + 1, h))
     for cells, n in rows[1:]:
         card = YMap()
         card.pos = where.cell(n, 1)
@@ -316,6 +362,9 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
             else:
                 card[field] = value
             card.key_pos[field] = card.val_pos[field] = at
+        if card.get("id") in (None, ""):
+            derive_id(card, n, langs)
         out.append(card)
         out.item_pos.append(card.pos)
+    out.dup_ids = duplicates(out, col)
     return out
