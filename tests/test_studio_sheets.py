@@ -151,3 +151,13 @@ def test_a_repeated_ods_cell_is_split_around_the_edited_one():
 def test_a_missing_column_is_refused_with_what_to_do():
     with pytest.raises(sheetedit.SheetEditError, match="no column `note.en` or `note`: add it"):
         sheetedit.set_csv(CSV.encode(), ",", [(2, "note", "en", "x")])
+
+
+def test_a_sheet_exported_without_an_id_column_edits_and_round_trips(tmp_path):
+    """The designer's sheet has no `id` column: cards take ids from their names (red-one), and a cell
+    edited in the studio changes that cell only."""
+    plain = "Name.en,Name.zh-TW,Colour\nRed one,紅一,red\nBlue two,藍二,blue\n"
+    client, path = _env(tmp_path, "cards.csv", plain.encode("utf-8"))
+    r = _save(client, "blue-two", [{"field": "name", "lang": "zh-TW", "value": "藍色二"}])
+    assert r.status_code == 200, r.text
+    assert path.read_text("utf-8") == plain.replace("藍二", "藍色二")
