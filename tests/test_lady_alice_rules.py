@@ -99,12 +99,13 @@ def test_suspicion_legal_rejects_repeats_covered_and_malformed():
     assert la.suspicion_legal(["i-pipe", "p-tower", "t-1300", "s-mary"])[0]   # a list works too
 
 
-def test_all_red_covers_the_four_elements_with_four_or_five_players():
+def test_all_red_covers_the_four_elements_with_any_number_of_students():
     s = sus(s="s-nell", t="t-0700", p="p-docks", i="i-map")
     assert la.all_red_covers(s, 0, 4) == frozenset(s.values())
     assert la.all_red_covers(s, 0, 5) == frozenset(s.values())
     assert la.all_red_covers(s, 1, 4) == frozenset()
-    assert la.all_red_covers(s, 0, 3) == frozenset()        # the missing category is unchecked
+    # with 3 students too ([D] `all_red_three`): the held categories' are wrong, the missing one's never scores
+    assert la.all_red_covers(s, 0, 3) == frozenset(s.values())
 
 
 def test_all_red_is_always_right_with_four_and_five_players():

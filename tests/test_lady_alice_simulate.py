@@ -70,12 +70,34 @@ def test_every_simulated_end_is_what_the_rules_functions_say(game, players):
 
 
 def test_all_red_covers_only_what_the_rules_function_covers(game):
-    # with three students all red covers nothing: no suspicion is ever refused for a covered element,
-    # so a three-player game's suspicions may name anything a four-player game would have covered
+    # all red covers the four named elements with every number of students (rule `all_red_three` with 3:
+    # the three held categories' are proven wrong, the missing category's never scores); `cover=False`
+    # is what an edition that covered nothing would play
     els = logic.elements_of(game)
     s = {c: ids[0] for c, ids in els.items()}
+    assert logic.all_red_covers(s, 0, 3, els) == frozenset(s.values())
     assert logic.all_red_covers(s, 0, 3, els, cover=False) == frozenset()
     assert logic.all_red_covers(s, 0, 4, els, cover=True) == frozenset(s.values())
+
+
+def test_three_students_all_red_covers_no_true_element_and_never_runs_out_of_holmes_cards(game):
+    # with 3 students a covered element is never a dealt card (all red proves the held categories wrong),
+    # and every all-red suspicion covers exactly one new element per category, so at most 7 per held
+    # category: the 28 Holmes cards always suffice
+    els = logic.elements_of(game)
+    rng = random.Random(11)
+    for i in range(300):
+        d = logic.deal(3, rng, els)
+        covered, history = set(), []
+        for _ in range(400):
+            s = {c: rng.choice(els[c]) for c in logic.CATEGORIES}
+            if not logic.suspicion_legal(s, history, covered, els)[0]:
+                continue
+            history.append(s)
+            blue = logic.verdict_count(s, d.hands, els)
+            covered |= logic.all_red_covers(s, blue, 3, els)
+        assert not covered & set(d.hands)
+        assert len(covered) <= logic.HOLMES_CARDS
 
 
 # ---- the published rules, judged at their lines ---------------------------------------------------
@@ -135,8 +157,8 @@ def test_the_shipped_game_checks_clean(game):
 
 
 # ---- a missing entry is a state no rule covers ----------------------------------------------------
-# every entry but the two that play does not reach (the example; no suspicion left, which needs 4,096)
-PLAYED = [n for n in api.load_game(GAME).entries if n not in ("worked_example", "no_legal_suspicion")]
+# every entry but the one that play does not reach (no suspicion left, which needs 4,096)
+PLAYED = [n for n in api.load_game(GAME).entries if n != "no_legal_suspicion"]
 
 
 @pytest.mark.parametrize("name", PLAYED)
@@ -207,12 +229,21 @@ def test_each_booklet_lists_every_edition_decision(tmp_path, game):
 def test_a_worked_example_that_contradicts_its_case_is_a_finding(tmp_path, game):
     assert not list(checks._check_example(game))
     proj = copy_project(tmp_path, games=("lady-alice",))
-    path = proj / "content/lady-alice/rules.yaml"
+    path = proj / "content/lady-alice/game.yaml"
     # the example as it first stood: the final case names three of the first suspicion's four elements
-    path.write_text(path.read_text("utf-8").replace("case: [s-mary, t-1300, p-regents, i-umbrella]",
-                                                    "case: [s-mary, t-1300, p-tower, i-pipe]"), "utf-8")
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("case: [s-mary, t-1300, p-regents, i-umbrella]", "case: [s-mary, t-1300, p-tower, i-pipe]"),
+                    "utf-8")
     found = list(checks._check_example(api.load_game(proj / "content/lady-alice")))
     assert len(found) == 1 and "gets 3 blue" in found[0].message and "not 1" in found[0].message
+    # reported at the blue count that does not follow, in game.yaml
+    blue_line = next(i for i, ln in enumerate(text.splitlines(), 1) if "blue: 1}" in ln and "s-mary" in ln)
+    assert found[0].pos.file.endswith("game.yaml") and found[0].pos.line == blue_line
+
+
+def test_the_example_is_no_rule(game):
+    # an example is not a rule of the edition: it is data for the booklet, not an entry (nor marked †)
+    assert "worked_example" not in game.entries and game.data["example"]["players"] == 4
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
@@ -220,7 +251,7 @@ def test_the_booklet_example_names_the_example_case(game, lang):
     text = (GAME / f"rules.{lang}.md").read_text("utf-8")
     example = text.split("# Example" if lang == "en" else "# 範例", 1)[1].split("\n# ", 1)[0]
     items = {c.id: c for c in game.components["clues"].items}
-    for el in game.entries["worked_example"]["case"]:
+    for el in game.data["example"]["case"]:
         item = items[el]
         name = f"{item['hour']}:00" if item.get("hour") else item["name"][lang]   # a time's name is its hour
         assert name in example, (lang, name)

@@ -84,33 +84,32 @@ def _real(game, path, k):
 
 
 def _check_example(game):
-    """The booklet's worked example (rules.yaml `worked_example`) must be a game that can happen: each
-    suspicion's blue count is what the verdicts give against the example's final case."""
-    entries = getattr(game, "entries", None) or {}
-    ex = entries.get("worked_example")
+    """The booklet's worked example (game.yaml `data.example`, an example and not a rule) must be a game
+    that can happen: each suspicion's blue count is what the verdicts give against the example's case."""
+    ex = game.data.get("example")
     if not isinstance(ex, dict):
         return
-    where = entries.at("worked_example") if hasattr(entries, "at") else game.pos
+    where = data_pos(game, "example")
     els = elements_of(game)
     case = ex.get("case") or []
+    suspicions = ex.get("suspicions") or []
     try:
-        for s in list(case) + [e for sus in ex.get("suspicions") or [] for e in sus.get("names") or []]:
+        for s in list(case) + [e for sus in suspicions for e in (sus.get("names") or [])]:
             category_of(s, els)
     except KeyError as e:
-        yield error(where, f"rule `worked_example`: {e.args[0]} — name clue ids from clues.yaml", check="rules:worked_example")
+        yield error(where, f"`data.example`: {e.args[0]} — name clue ids from clues.yaml", check="example")
         return
     if sorted(category_of(e, els) for e in case) != sorted(CATEGORIES):
-        yield error(where, "rule `worked_example`: the case should name one element of each category — "
-                    "list four clue ids, one per category", check="rules:worked_example")
+        yield error(data_pos(game, "example", "case"), "`data.example`: the case should name one element of each "
+                    "category — list four clue ids, one per category", check="example")
         return
-    for i, sus in enumerate(ex.get("suspicions") or [], 1):
+    for i, sus in enumerate(suspicions, 1):
         names, said = list(sus.get("names") or []), sus.get("blue")
         got = verdict_count(names, case, els)
         if got != said:
-            pos = sus.at("blue") if hasattr(sus, "at") and "blue" in sus else where
-            yield error(pos, f"rule `worked_example`: suspicion {i} ({', '.join(names)}) gets {got} blue against the "
-                        f"case {', '.join(case)}, not {said} — change the case or the blue count, and the booklet's "
-                        f"example with them", check="rules:worked_example")
+            yield error(data_pos(game, "example", "suspicions", i - 1, "blue"), f"`data.example`: suspicion {i} "
+                        f"({', '.join(names)}) gets {got} blue against the case {', '.join(case)}, not {said} — "
+                        f"change the case or the blue count, and the booklet's example with them", check="example")
 
 
 EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}

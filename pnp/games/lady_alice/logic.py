@@ -8,8 +8,8 @@ of every category is drawn; the drawn cards are dealt one to each student and ar
   two true elements).
 A suspicion names one element per category. Each student gives a verdict: blue if the suspicion names
 the card they hold in its category, else red; only the number of blue is public. No suspicion may
-repeat an earlier one exactly or name a covered element. All red with 4 or 5 players covers the four
-named elements with Holmes cards. An accusation succeeds with 4 blue (4p), 3 blue and the right missing
+repeat an earlier one exactly or name a covered element. All red covers the four named elements with
+Holmes cards. An accusation succeeds with 4 blue (4p), 3 blue and the right missing
 category (3p), at least 4 of 5 blue (5p). Scoring: token faces on solution elements, +3 for the correct
 accuser, +2 for tokens on every solution element, +1 to the asker of each all-blue suspicion.
 
@@ -19,7 +19,8 @@ Decisions [D] (GAMES.md):
   suspicion names one element per category, so with 5 players at most 4 verdicts can be blue (the two
   holders of the doubled category cannot both be named): a fully right suspicion shows 4 blue of 5, and
   that earns the all-blue bonus (`ALL_BLUE[5] == 4`), exactly as 4 blue of 5 ends an accusation.
-- [D] 3 players: all blue is 3 of 3 (the missing category is unchecked); all red covers nothing.
+- [D] 3 players: all blue is 3 of 3 (the missing category is unchecked); all red covers all four named
+  elements, as with 4: the three held categories' are proven wrong, and the missing category's never scores.
 
 Element ids are grouped by category in a mapping {category: (ids…)}: `elements_of(game)`, passed to every function.
 """
@@ -46,7 +47,7 @@ DRAWN = len(CATEGORIES)                            # one element of each categor
 DEAL = {3: {"hidden": 1, "extra": 0}, 4: {"hidden": 0, "extra": 0}, 5: {"hidden": 0, "extra": 1}}   # [R]
 ACCUSE_BLUE = {3: 3, 4: 4, 5: 4}                   # blue verdicts an accusation needs (3p: + the category) [R]
 ALL_BLUE = {3: 3, 4: 4, 5: 4}                      # blue verdicts of a fully right suspicion ([D] for 5)
-COVER_ON_ALL_RED = {3: False, 4: True, 5: True}    # all red proves the named elements wrong [R]
+COVER_ON_ALL_RED = {3: True, 4: True, 5: True}     # all red covers the named elements [R] ([D] for 3)
 
 
 def dealt(players: int) -> int:
@@ -178,7 +179,8 @@ def all_red_covers(suspicion, blue: int, players: int, elements=None, cover=None
     """The elements to cover with Holmes cards after a suspicion with `blue` blue verdicts.
 
     With 4 or 5 players every category is held by someone, so all red proves the four named elements
-    wrong. With 3 players the missing category is unchecked: nothing can be covered."""
+    wrong. With 3 players it proves the three held categories' elements wrong, and the missing
+    category's element can never score, so all four are covered too ([D], rule `all_red_three`)."""
     _check_players(players)
     s = _as_suspicion(suspicion, elements)
     if blue == 0 and (COVER_ON_ALL_RED[players] if cover is None else cover):

@@ -10,7 +10,7 @@ from __future__ import annotations
 ABOUT = {
     "players": {"en": r"\bis for\b.*\bstudents\b|\bbase game\b", "zh-TW": r"適合.*學生|基本規則"},
     "case": {"en": r"\bdraw\b.*\bof each category\b|\bthe case\b.*\bdeal\b", "zh-TW": r"每一類各抽|謎底.*發"},
-    "deal_three": {"en": r"\baway unseen\b", "zh-TW": r"蓋掉.*不給"},
+    "deal_three": {"en": r"\baway unseen\b", "zh-TW": r"移出.*不給"},
     "deal_five": {"en": r"\bnot drawn\b|\bto the drawn cards\b", "zh-TW": r"沒被抽出|再抽"},
     "tokens": {"en": r"\btokens of one colour\b", "zh-TW": r"一種顏色的猜測標記"},
     "first_asker": {"en": r"\bfirst to ask\b|\basks? first\b", "zh-TW": r"第一個發問"},
@@ -24,8 +24,8 @@ ABOUT = {
     "all_red": {"en": r"\ball red\b", "zh-TW": r"全部紅色"},
     "deduction": {"en": r"\bdeduction starts\b|\bgoes round\b|\bin turn\b", "zh-TW": r"推理從|輪流"},
     "deduction_turn": {"en": r"\bon a deduction turn\b", "zh-TW": r"推理輪到你"},
-    "token_placement": {"en": r"\bplace a token\b|\bplace tokens\b|\btokens go\b|\bput one of yours\b|\bbet again\b|\blast one placed\b",
-                        "zh-TW": r"下注時|重複下注|最後放的那一枚|把標記.*放"},
+    "token_placement": {"en": r"\bplace a token\b|\bplace tokens\b|\btokens go\b|\bput one of yours\b|\bbet again\b|\blast token already\b",
+                        "zh-TW": r"下注時|重複下注|最後放的標記|把標記.*放"},
     "field_capacity": {"en": r"\bfield holds\b|\btokens (?:per|in one|in a) field\b", "zh-TW": r"每格最多|每格.*上限"},
     "pass": {"en": r"\bif you pass\b|\bpassing does\b", "zh-TW": r"選擇 ?pass"},
     "round_end": {"en": r"\bround ends\b", "zh-TW": r"回合就?結束"},
@@ -41,20 +41,23 @@ ABOUT = {
     "all_blue_bonus": {"en": r"\bbonus for a fully right\b|\bbonus goes to\b", "zh-TW": r"加分給"},
     "all_blue_five": {"en": r"\bfully right when\b", "zh-TW": r"就是完全正確|個藍色就算"},
     "all_red_three": {"en": r"\bmissing category is never checked\b|\ball red covers\b",
-                      "zh-TW": r"缺少的類別沒有人檢查"},
-    "three_player_claim": {"en": r"\bmissing category aloud\b|\bsection of the missing category\b|\bmissing category's section\b",
-                           "zh-TW": r"缺少的類別，並翻好|缺少類別那一區"},
+                      "zh-TW": r"缺少的類別沒有人檢查|3 人遊戲時全部紅色"},
+    "three_player_claim": {"en": r"\bmissing category aloud\b|\bthink is missing\b|\bsection of the missing category\b|"
+                                 r"\bmissing category's section\b|\bblank section\b|\bmissing category you named\b|"
+                                 r"\bcard put away is turned over to check\b",
+                           "zh-TW": r"缺少的類別，並翻好|你認為缺少的是哪一類|缺少類別那一區|空白的那一區|說對缺少的類別|"
+                                    r"翻開移出的牌來驗證"},
     "put_away_card": {"en": r"\bcard put away\b.*\b(?:looks?|turned over|shown)\b|\bits field\b",
-                      "zh-TW": r"被蓋掉的牌.*(?:翻開|沒有人看)|它格子上的標記"},
+                      "zh-TW": r"移出的牌.*(?:翻開|沒有人看)|它格子上的標記"},
     "pass_run": {"en": r"\brun of passes\b", "zh-TW": r"連續 ?pass ?(?:重新|照樣)"},
     "no_move": {"en": r"\bno token left\b|\bevery field full\b", "zh-TW": r"沒有標記了|格子都滿了"},
     "expelled_tokens": {"en": r"\bexpelled student\b", "zh-TW": r"被退學的人的標記|被退學的人(?:不能|仍然可以)獲勝"},
     "score_tie": {"en": r"\btied\b", "zh-TW": r"同分"},
     "no_legal_suspicion": {"en": r"\bno suspicion is left\b", "zh-TW": r"沒有可以猜的組合"},
-    "worked_example": {"en": r"\bexample below\b", "zh-TW": r"下面的範例"},
     "element_bonus": {"en": r"\btoken on every true element means\b", "zh-TW": r"每個正確答案上都有標記」是指"},
     "covered_field": {"en": r"\bcovers a field\b|\bcovered field\b", "zh-TW": r"一格被蓋上|被蓋住的格子"},
     "accusation_verdicts": {"en": r"\bwrong accusation's verdicts\b", "zh-TW": r"錯誤指控的裁決"},
+    "accusation_limits": {"en": r"\ban accusation (?:may name|obeys)\b", "zh-TW": r"指控(?:可以翻到|和猜測一樣)"},
 }
 
 LEFT = {"en": r"\bleft\b|(?<![-\w])clockwise", "zh-TW": r"左|順時針"}
@@ -86,11 +89,11 @@ MEANS = {
     "all_red.cover": {"named_elements": {"en": r"\bcover each\b", "zh-TW": r"各蓋上"},
                       "nothing": {"en": r"\bcovers? nothing\b", "zh-TW": r"什麼都不蓋"}},
     "all_red_three.cover": {"nothing": {"en": r"\bcovers? nothing\b", "zh-TW": r"什麼都不蓋"},
-                            "named_elements": {"en": r"\bcovers? each\b", "zh-TW": r"各蓋上"}},
+                            "named_elements": {"en": r"\bcovers? (?:each|all)\b", "zh-TW": r"各蓋上|都蓋上"}},
     "deduction_turn.choose": {"place_pass_or_accuse": {"en": r"\bor accuse\b", "zh-TW": r"或指控"},
                               "place_or_pass": {"en": r"\btoken or pass\b", "zh-TW": r"下注或 ?pass"}},
     "token_placement.face": {"down": {"en": r"\bface down\b", "zh-TW": r"蓋著"}, "up": {"en": r"\bface up\b", "zh-TW": r"翻開"}},
-    "token_placement.reveals_top": {True: {"en": r"\bfirst turn the last one placed\b", "zh-TW": r"先把最後放的"},
+    "token_placement.reveals_top": {True: {"en": r"\bfirst turn the last token\b", "zh-TW": r"先把.*最後放的"},
                                     False: {"en": r"\bstay face down\b", "zh-TW": r"保持蓋著"}},
     "token_placement.own_field_again": {"allowed": {"en": r"\bmay bet again\b", "zh-TW": r"可以重複下注"},
                                         "forbidden": {"en": r"\bmay not bet again\b", "zh-TW": r"不能重複下注"}},
@@ -122,7 +125,7 @@ MEANS = {
     "three_player_claim.missing_section": {"not_judged": {"en": r"\bnot judged\b", "zh-TW": r"不算裁決"},
                                            "judged": {"en": r"\bjudged too\b", "zh-TW": r"也要裁決"}},
     "three_player_claim.check": {"three_verdicts": {"en": r"\bverdicts check it\b", "zh-TW": r"裁決就能驗證"},
-                                 "put_away_card": {"en": r"\bturned over to check\b", "zh-TW": r"翻開被蓋掉的牌來驗證"}},
+                                 "put_away_card": {"en": r"\bturned over to check\b", "zh-TW": r"翻開移出的牌來驗證"}},
     "put_away_card.revealed": {"game_end": {"en": r"\buntil the game ends\b", "zh-TW": r"遊戲結束前"},
                                "accusation": {"en": r"\bfirst accusation\b", "zh-TW": r"第一次有人指控"}},
     "put_away_card.tokens_score": {False: {"en": r"\bscore nothing\b", "zh-TW": r"不得分"},
@@ -148,8 +151,10 @@ MEANS = {
                             "allowed": {"en": r"\bmay still\b", "zh-TW": r"仍然可以"}},
     "accusation_verdicts.all_red": {"covers": {"en": r"\bcovers its elements\b", "zh-TW": r"蓋上"},
                                     "nothing": {"en": r"\bas it is\b", "zh-TW": r"保持原樣"}},
-    "accusation_verdicts.combination": {"counts_as_made": {"en": r"\bno later suspicion may\b", "zh-TW": r"不能再猜"},
-                                        "free": {"en": r"\ba later suspicion may\b", "zh-TW": r"仍然可以猜"}},
+    "accusation_verdicts.combination": {"counts_as_made": {"en": r"\bmay not be suspected again\b", "zh-TW": r"不能再猜"},
+                                        "free": {"en": r"\bmay still be suspected\b", "zh-TW": r"仍然可以猜"}},
+    "accusation_limits.names": {"any": {"en": r"\bany elements\b", "zh-TW": r"任何元素"},
+                                "as_suspicion": {"en": r"\bsame limits\b", "zh-TW": r"和猜測一樣"}},
     "no_legal_suspicion.then": {"skip_to_deduction": {"en": r"\bstraight to the deduction\b", "zh-TW": r"直接進入推理"},
                                 "pass_notebook": {"en": r"\bpass the notebook\b", "zh-TW": r"筆記本傳下去"}},
 }
@@ -158,10 +163,12 @@ MEANS = {
 PLACES = {
     "lady-alice/aid": ["round", "suspicion_limits", "verdict", "all_red", "all_red_three", "covered_field",
                        "deduction", "token_placement", "field_capacity", "round_end", "notebook_passes"],
-    "lady-alice/aid-back": ["accuse_blue", "accuse_three", "wrong_accusation", "accusation_verdicts", "token_scores",
+    "lady-alice/aid-back": ["accuse_blue", "accuse_three", "wrong_accusation", "accusation_verdicts", "accusation_limits",
+                            "token_scores",
                             "put_away_card", "scoring", "element_bonus", "all_blue_bonus"],
     "lady-alice/holmes-card": ["suspicion_limits"],
     "lady-alice/verdict-folder": ["verdict"],
+    "lady-alice/desk": ["token_placement"],
 }
 
 

@@ -44,7 +44,8 @@ def summary(game):
         n = sum(counts.values())
         dist = "  ".join(f"{b}:{counts[b] / n:5.1%}" for b in range(ALL_BLUE[players] + 1))
         red = counts[0] / n
-        cover = " (covers 4 elements)" if players >= 4 else " (covers nothing: a category is unchecked)"
+        cover = (" (covers 4 elements)" if players >= 4 else
+                 " (covers 4 elements: 3 proven wrong, the missing category's never scores)")
         lines.append(f"  {players} players: {dist}   all red {red:.1%}{cover}")
     return lines
 

@@ -356,11 +356,20 @@ def play(game, players, mode, rng):
                 _want(rule, "no_move", "may", "pass_or_accuse")
             k = bot.count
             accuse = k == 1 or (k <= 3 and rng.random() < 0.12)
+            acc = None
             if accuse and k:
-                _want(rule, "accusation", "when", "deduction_turn")
-                _want(rule, "accusation", "verdicts", "as_suspicion")
                 t = bot.pick()
                 acc = to_ids(t)
+                limits_acc = rule("accusation_limits")["names"]
+                if limits_acc == "as_suspicion":
+                    if not legal(acc):
+                        acc = None                # the bot's answer breaks a suspicion's limits: no accusation
+                elif limits_acc != "any":
+                    raise api.Uncovered(f"rule `accusation_limits`: `names: {limits_acc}` is not playable",
+                                        "accusation_limits")
+            if acc is not None:
+                _want(rule, "accusation", "when", "deduction_turn")
+                _want(rule, "accusation", "verdicts", "as_suspicion")
                 missing = None
                 if n == 3:
                     if rule("accuse_three")["name_missing_category"]:
