@@ -161,7 +161,8 @@ def test_pnp_check_reports_a_reversed_turn_order_at_its_line(tmp_path):
 @pytest.mark.parametrize("name, players", [("empty_deck", 8), ("discard_pile", 4), ("lasting_ability", 4),
                                            ("resolve_cards", 6), ("sanity_zero_end_phase", 8),
                                            ("profession_pile_empty", 8), ("secrets_at_six", 6), ("case_limit_moves", 5),
-                                           ("solved_mysteries", 4), ("claim_check", 6), ("card_rulings", 5)])
+                                           ("solved_mysteries", 4), ("claim_check", 6), ("card_rulings", 5),
+                                           ("sanity_zero_resolving", 5)])
 def test_removing_a_rule_the_model_needs_is_a_state_no_rule_covers(tmp_path, name, players):
     proj = copy_project(tmp_path, games=(GAME,))
     path = proj / "content" / GAME / "rules.yaml"

@@ -73,12 +73,24 @@ class Cases:
                     self._discard([h])
                     break
         order = sorted(hand, key=lambda h: (cnt[h] == 0, CARD[h].forbidden))
-        res = L.resolve(case, [CARD[h] for h in order], bonus, self.cost, *self.outcomes)
-        lost = res.sanity_lost
+        # a forbidden card's cost is paid the moment it is shown; one that takes the last sanity stops
+        # the resolving (table.sanity_zero puts the case with the others, by `sanity_zero_resolving`)
+        paid = [0]
+
+        def pay(k):
+            paid[0] += k
+            self.hurt(s, k)
+            return self.broke_off
+
+        self.resolving, self.broke_off = c, False
+        res = L.resolve(case, [CARD[h] for h in order], bonus, self.cost, *self.outcomes, pay=pay)
+        self.resolving = None
+        if res.broke:
+            return False
+        lost = res.sanity_lost - paid[0]          # what the outcome costs (a monster that wins)
         if kind == "monster":
             if not res.success and guard is not None:
-                failed = need - res.total
-                lost = lost - failed + min(1, failed)
+                lost = min(1, lost)
             self._discard([c])
             self.hurt(s, lost)
             if res.success and not self.zero[s]:

@@ -96,18 +96,31 @@ class Resolution:
     doom: int                   # change of the doom track
     draw: int                   # cards the resolver draws
     solved: bool                # the case stays in front of the resolver as a solved mystery
+    broke: bool = False         # the resolver's sanity reached 0 before the outcome: no outcome (`pay`)
 
 
 def resolve(case: Case, hand, bonus: int = 0, forbidden_cost: int = FORBIDDEN_COST,
-            monster_draw: int = MONSTER_DRAW, doom_step: int = DOOM_STEP) -> Resolution:
+            monster_draw: int = MONSTER_DRAW, doom_step: int = DOOM_STEP, pay=None) -> Resolution:
     """Resolve a case from a hand shown in the given order (the holder chooses the order, but must
     keep showing until the case succeeds or the hand is spent). `bonus`: force or investigate from
     played action cards and professions. The keyword numbers are the rules entries' (the simulator
-    passes them; the checks use the published constants)."""
+    passes them; the checks use the published constants).
+
+    `pay(cost) -> bool`: the resolver pays each forbidden card's cost the moment it is shown (the case
+    turned up, a card shown), and True means that took their last sanity: the resolving stops there
+    with no outcome (`broke`; rules.yaml `sanity_zero_resolving`: the case goes with the player's other
+    unresolved cases). Without `pay` every cost is only added up in `sanity_lost`."""
     if case.kind not in CASES:
         raise ValueError(f"a case is a monster or a mystery, not {case.kind!r}")
-    lost = forbidden_cost if case.forbidden else 0   # turning a forbidden case face up shows it
-    total, shown = bonus, 0
+    lost, total, shown = 0, bonus, 0
+
+    def broke():
+        return Resolution(False, total, shown, lost, 0, 0, False, broke=True)
+
+    if case.forbidden:                               # turning a forbidden case face up shows it
+        lost += forbidden_cost
+        if pay is not None and pay(forbidden_cost):
+            return broke()
     for card in hand:
         if total >= case.difficulty:
             break
@@ -115,6 +128,8 @@ def resolve(case: Case, hand, bonus: int = 0, forbidden_cost: int = FORBIDDEN_CO
         total += card.counts(case.kind)
         if card.forbidden:
             lost += forbidden_cost
+            if pay is not None and pay(forbidden_cost):
+                return broke()
     ok = total >= case.difficulty
     if case.kind == "monster":
         return Resolution(ok, total, shown, lost + (0 if ok else case.difficulty - total), 0,

@@ -69,6 +69,8 @@ ABOUT = {
     "sanity_zero": _both(r"\bsanity (reaches|hits) zero\b[^.;]*\bdoom\b|\bon your own turn\b",
                          r"神智歸零[^。；]*末日指數|自己的回合歸零"),
     "sanity_zero_effects": _both(r"\bsanity is zero\b|\bat zero sanity\b[^.;]*\beffects?\b", r"神智為零"),
+    "sanity_zero_resolving": _both(r"\bsanity (reaches|hits) zero while you resolve\b|\bbefore its outcome\b",
+                                   r"結算案件途中[^。；]*神智歸零|結果出來之前"),
     "sanity_zero_end_phase": _both(r"\bturn ends\b[^.;]*\bend phase\b", r"回合[^。；]*結束[^。；]*結束階段"),
     "recovery": _both(r"\bnew profession\b", r"作為新職業"),
     "lasting_ability": _both(r"\blasting abilit(y|ies)\b[^.;]*\bworks?\b", r"傳承能力[^。；]*(生效|有效)"),
@@ -155,6 +157,9 @@ MEANS = {
     "sanity_zero.own_turn": {"pass_only": _both(r"only pass", r"只能傳遞"), "ends": _both(r"ends at once", r"立即結束")},
     "sanity_zero_effects.use_effects": {False: _both(r"cannot use", r"不能使用"), True: _both(r"may still use", r"仍可使用")},
     "sanity_zero_effects.touched": {False: _both(r"no effect", r"影響不到"), True: _both(r"still touch", r"照樣影響")},
+    "sanity_zero_resolving.turned_up_case": {"discarded_with_the_rest": _both(r"nothing more", r"不再另計"),
+                                             "discarded_and_fails": _both(r"also fails", r"也算失敗"),
+                                             "still_resolved": _both(r"still resolved", r"照常結算")},
     "sanity_zero_end_phase.end_phase": {"played": _both(r"still play", r"照常"), "skipped": _both(r"skip", r"跳過")},
     "recovery.cover_old": {True: _both(r"laid over", r"蓋在"), False: _both(r"in place of", r"取代")},
     "recovery.sanity": {"limit": _both(r"\blimit\b", r"上限"), "start": _both(r"starting value", r"起始值")},
@@ -204,10 +209,12 @@ MEANS = {
 # cards state the guardians' claim and the heretic's win
 PLACES = {
     "deck:secrets": ["claim_victory", "guardian_claim", "guardian_target", "heretic_win"],
+    # the aids keep to the essentials (printed at 7.5 pt or more): claiming victory is on the secrets, the
+    # case corner on every action card, recovery on the sanity card, the rest in the booklet
     "doomsday-files/aid-turn": ["draw_phase", "resolve_cases", "pass_case", "take_case", "untaken_case",
-                                "passing_hints", "claim_victory", "end_phase", "turn_order"],
-    "doomsday-files/aid-resolve": ["case_corner", "resolve_showing", "symbols", "forbidden_symbols", "monster",
-                                   "mystery", "forbidden_shown", "sanity_zero", "recovery"],
+                                "passing_hints", "end_phase", "turn_order"],
+    "doomsday-files/aid-resolve": ["resolve_showing", "symbols", "forbidden_symbols", "monster", "mystery",
+                                   "forbidden_shown", "sanity_zero", "sanity_zero_resolving"],
 }
 
 

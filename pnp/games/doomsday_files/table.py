@@ -72,6 +72,7 @@ class Table:
     def __init__(self, R, n, rng, effects, CARD, CASE, profs):
         self.R, self.n, self.rng, self.eff, self.CARD, self.CASE, self.profs = R, n, rng, effects, CARD, CASE, profs
         self.turns, self.deck_out, self.doom = 0, False, 0
+        self.resolving, self.broke_off = None, False      # the case being resolved, and whether it stopped
         self.cnt = {kind: [card.counts(kind) for card in CARD] for kind in L.CASES}   # what each card adds
 
     # ---- setup ---------------------------------------------------------------------------------
@@ -230,6 +231,16 @@ class Table:
         R = self.R
         R.want("sanity_zero", "discards", "open_cases")
         open_cases = self.cases[p]
+        failed = 0
+        if p == self.seat and self.resolving is not None:
+            # zero before the outcome of the case being resolved (a forbidden card shown)
+            then = R.want("sanity_zero_resolving", "turned_up_case", "discarded_with_the_rest",
+                          "discarded_and_fails", "still_resolved")
+            if then != "still_resolved":
+                open_cases = open_cases + [self.resolving]
+                self.broke_off = True
+                if then == "discarded_and_fails" and self.CASE[self.resolving].kind == "mystery":
+                    failed = self.outcomes[1]
         sz = L.sanity_zero(len(open_cases), p == self.seat, self.passed if p == self.seat else False,
                            R.num("sanity_zero", "doom"), R.num("sanity_zero", "per_discarded_case"))
         self.zero[p] = True
@@ -239,7 +250,7 @@ class Table:
             R.want("sanity_zero", "own_turn", "pass_only")
             self.pass_only = True
             self.zeroed = True
-        self.raise_doom(sz.doom)
+        self.raise_doom(sz.doom + failed)
 
     def show_forbidden(self, p):
         self.R.want("forbidden_shown", "who", "holder")
