@@ -366,3 +366,34 @@ def test_a_hand_that_leaves_no_deal_is_reported(cats):
     cards = [c for cs in cats.values() for c in cs]
     d = deduce(P3, "me", cards[:6], [], cats)
     assert d.conflicts and "your hand leaves no possible deal" in d.conflicts[0]
+
+
+# ---- the envelope on the board's centre -------------------------------------------------------------
+def test_the_envelope_fits_the_board_centre_and_a_wider_one_is_found(tmp_path):
+    """game.yaml says the folded envelope lies on the board's centre; the print lint measures it there,
+    and the rules check that the space is the board's X area and the piece the envelope's front panel."""
+    proj = copy_project(tmp_path, ("clue",))
+    gy, env = proj / "content/clue/game.yaml", proj / "layouts/clue/envelope.yaml"
+    assert "sits_on: {layout: clue/board, element: envelope_space, piece: 70x95}" in gy.read_text("utf-8")
+    # the old envelope, 90 mm wide: its front panel and the declared piece both widened
+    env.write_text(env.read_text("utf-8").replace("front_fill: {type: rect, x: 15, y: 3, w: 70,",
+                                                  "front_fill: {type: rect, x: 15, y: 3, w: 90,"), "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1 and "`sits_on` says it is 70 x 95 mm folded, but its front panel" in out, out
+    gy.write_text(gy.read_text("utf-8").replace("piece: 70x95}", "piece: 90x95}"), "utf-8")
+    r = run_pnp("check", "clue", "--strict", cwd=proj)
+    out = r.stdout + r.stderr
+    assert r.returncode == 1 and "90 x 95 mm" in out and "75 x 105 mm" in out and "too big" in out, out
+
+
+def test_an_envelope_space_that_is_not_the_board_centre_is_found(tmp_path):
+    proj = copy_project(tmp_path, ("clue",))
+    board = proj / "layouts/clue/board.yaml"
+    board.write_text(board.read_text("utf-8").replace("envelope_space: {type: rect, x: 145, y: 130, w: 75, h: 105,",
+                                                      "envelope_space: {type: rect, x: 145, y: 145, w: 75, h: 105,"),
+                     "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    assert (f"layouts/clue/board.yaml:{_line(board, 'envelope_space:')}:" in out
+            and "the board's centre (the `X` squares of board.yaml, rows 9–15, columns 10–14) is 75 x 105 mm at "
+                "(145, 130)" in out), out

@@ -53,6 +53,7 @@ def check(game, suspects, weapons):
     yield from _notes(game)
     yield from _layout_text(game)
     yield from _envelope(game)
+    yield from _envelope_space(game)
     yield from _pips(game)
     yield from _booklet(game)
 
@@ -248,6 +249,63 @@ def _envelope(game):
                     f"{top + flap:g} mm down the front, the title starts at {title:g} mm — move the title down or "
                     f"shorten `flap_fill.h`", check="print")
 
+
+
+def _envelope_space(game):
+    """The folded envelope lies on the board's centre (rule `envelope`), and game.yaml says so with a
+    `sits_on:` the print lint measures: its space must be the board's centre — the `X` squares of
+    board.yaml, a full rectangle, where the gridmap draws them — and its `piece:` the envelope's front
+    panel (`front_fill`), what a folded envelope measures."""
+    from pnp.core.units import MM
+    from pnp.games.clue.board import board
+
+    comp = game.components.get("envelope")
+    spot = next((s for s in (comp.sits_on if comp is not None else ()) if s.layout == "clue/board"), None)
+    if spot is None:
+        if comp is not None:
+            yield error(comp.pos, "the envelope lies on the board's centre: declare it — `sits_on: {layout: "
+                        "clue/board, element: envelope_space, piece: WxH}` — so the print lint proves it fits",
+                        check="print")
+        return
+    lays = _layouts(game)
+    env = lays.geometry("clue/envelope").get("front_fill") or {}
+    if spot.piece and env.get("w") is not None and env.get("h") is not None:
+        pw, ph = spot.piece[0] / MM, spot.piece[1] / MM
+        if abs(pw - env["w"]) > 0.05 or abs(ph - env["h"]) > 0.05:
+            yield error(spot.at.get("piece", spot.pos), f"the envelope's `sits_on` says it is {pw:g} x {ph:g} mm "
+                        f"folded, but its front panel (`front_fill` of clue/envelope) is {env['w']:g} x {env['h']:g} "
+                        f"mm — write `piece: {env['w']:g}x{env['h']:g}`", check="print")
+    elif not spot.piece:
+        yield error(spot.pos, "the envelope's `sits_on` needs `piece:` (its folded size, the front panel "
+                    "`front_fill`): the sheet it is printed on is much larger", check="print")
+    b = board(game)
+    g = lays.geometry("clue/board")
+    cells = [(r, c) for r, c, ch in (b.cells() if b else ()) if ch == "X"]
+    space, grid = g.get(spot.element or "") or {}, g.get("map") or {}
+    if not cells or not {"x", "y", "w", "h"} <= set(space) or not {"x", "y"} <= set(grid):
+        return
+    r0, r1 = min(r for r, _c in cells), max(r for r, _c in cells)
+    c0, c1 = min(c for _r, c in cells), max(c for _r, c in cells)
+    lay = lays.get("clue/board", game.pos)
+    cell = lay.element("map").attrs.get("cell") if lay.element("map") else None
+    try:
+        size = float(str(cell).removesuffix("mm"))
+    except ValueError:
+        return
+    if len(cells) != (r1 - r0 + 1) * (c1 - c0 + 1):
+        where = next((c.pos for c in game.components.values() if c.kind == "board"), game.pos)
+        yield error(where, f"the board's centre (`X`) is not a rectangle: the envelope "
+                    f"lies on it", check="print")
+        return
+    want = (grid["x"] + c0 * size, grid["y"] + r0 * size, (c1 - c0 + 1) * size, (r1 - r0 + 1) * size)
+    got = (space["x"], space["y"], space["w"], space["h"])
+    if any(abs(a - w) > 0.05 for a, w in zip(got, want)):
+        el = lay.element(spot.element)
+        yield error(el.pos if el is not None else lay.pos, f"`{spot.element}` of clue/board is {got[2]:g} x "
+                    f"{got[3]:g} mm at ({got[0]:g}, {got[1]:g}), but the board's centre (the `X` squares of "
+                    f"board.yaml, rows {r0 + 1}–{r1 + 1}, columns {c0 + 1}–{c1 + 1}) is {want[2]:g} x {want[3]:g} mm "
+                    f"at ({want[0]:g}, {want[1]:g}) — write `x: {want[0]:g}, y: {want[1]:g}, w: {want[2]:g}, "
+                    f"h: {want[3]:g}`", check="print")
 
 def _rows(game):
     """(anchor regex, the text the rules require there): the booklet's deal table, a row per player count."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 RULES = {
     "players": {"rule": "Clue is for 3 to 6 players", "min": (3,), "max": (6,)},
+    "suspect_choice": {"rule": "each player takes the suspect whose start square is nearest to their seat",
+                       "pick": ("nearest_start",)},
     "envelope": {"rule": "one card of each category goes into the envelope, taken by any player without anyone "
                          "seeing it", "per_category": (1,), "filled_by": ("any_player",), "seen_by": ("nobody",)},
     "deal": {"rule": "the other cards are dealt one at a time, clockwise from the dealer's left, until none are left",

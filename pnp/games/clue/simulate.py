@@ -171,7 +171,10 @@ def play(game, players, mode, rng, hasty=0.3):
 
     # setup: suspects chosen, the envelope, the deal
     suspects = list(cats["suspect"])
-    played = rng.sample(suspects, n)                    # seat → suspect (seats count clockwise)
+    # seat → suspect (seats count clockwise): the seats round the table are random, so the suspect whose
+    # start square is nearest a seat is a random one too
+    _want(game, "suspect_choice", "pick", ("nearest_start", "any"))
+    played = rng.sample(suspects, n)
     seat_of = {s: i for i, s in enumerate(played)}
     if _number(game, "envelope", "per_category") != 1:
         raise Uncovered("rule `envelope`: the simulator fills the envelope with one card per category", "envelope")
@@ -221,6 +224,10 @@ def play(game, players, mode, rng, hasty=0.3):
     if _number(game, "door_step", "squares") != 1:
         raise Uncovered("rule `door_step`: the simulator counts a step through a door as one square", "door_step")
     corridor = _want(game, "wrong_accuser_pawn", "corridor", ("nearest_room", "stays"))
+    _want(game, "wrong_accuser_pawn", "nearest_by", ("steps",))       # _Map.nearest: squares to walk, pawns ignored
+    into_closed = _want(game, "wrong_accuser_pawn", "closed_rooms", ("enter", "skip")) == "enter"
+    _want(game, "same_square_twice", "allowed", (False,))               # the exact walk never revisits a square
+    partway = _want(game, "blocked_partway", "then", ("stop_short", "stay"))
     no_room_twice = not _want(game, "same_room_twice", "allowed", (False, True))
     closed_rooms = not _want(game, "occupied_room", "enter", (False, True))
     if closed_rooms:
@@ -278,7 +285,8 @@ def play(game, players, mode, rng, hasty=0.3):
         return set() if share else {w for s, w in where.items() if s != me and isinstance(w, tuple)}
 
     def moves(me, roll):
-        """(squares the pawn may end on, rooms it may enter) with this roll."""
+        """(squares the pawn may end on, rooms it may enter, the squares furthest along when neither: a
+        pawn stopped partway) with this roll."""
         here = where[me]
         taken = occupied_squares(me)
         left_room = here if isinstance(here, str) else None
@@ -314,13 +322,16 @@ def play(game, players, mode, rng, hasty=0.3):
                             dist[nb] = d + 1
                             queue.append(nb)
             ends = {sq for sq, d in dist.items() if least <= d <= roll}
-            return ends, rooms
+            return ends, rooms, set()
         ends = set()
+        far = {}                                        # steps taken → squares reached (short of the roll)
 
         def walk(sq, d, seen):
             if d == roll:
                 ends.add(sq)
                 return
+            if d:
+                far.setdefault(d, set()).add(sq)
             enter_from(sq)
             r0, c0 = sq
             for dr, dc in SIDES:
@@ -331,7 +342,8 @@ def play(game, players, mode, rng, hasty=0.3):
                     seen.discard(nb)
         for sq in firsts:
             walk(sq, 1 if left_room else 0, {sq})
-        return ends, rooms
+        short = far[max(far)] if far and not ends and not rooms else set()
+        return ends, rooms, short
 
     def walk(me, roll, targets):
         """The greedy move (up to the roll): straight along the shortest way to the nearest open room of
@@ -431,6 +443,8 @@ def play(game, players, mode, rng, hasty=0.3):
             near = m.nearest.get(sq)
             if not near:
                 raise Uncovered(f"rule `wrong_accuser_pawn`: no room can be reached from {sq}", "wrong_accuser_pawn")
+            if not into_closed:
+                near = [(d, rm) for d, rm in near if not closed(rm, played[seat])] or near
             where[played[seat]] = near[0][1]         # the nearest room (the accuser's choice among equals)
         return False
 
@@ -477,7 +491,9 @@ def play(game, players, mode, rng, hasty=0.3):
                 where[me] = got
                 entered = got if isinstance(got, str) else None
             else:
-                ends, rooms = moves(me, roll)
+                ends, rooms, short = moves(me, roll)
+                if short and partway == "stop_short":
+                    ends = short                            # as far as it can get (blocked_partway)
                 good = [rm for rm in rooms if rm in targets]
                 if good:
                     where[me] = entered = rng.choice(sorted(good))
