@@ -174,7 +174,7 @@ def generate() -> str:
             "radius: R}`, printed as a vector shading inside the shape. STOPS lists 2 to 32 colours from start to end, "
             "each a colour (palette names and templates work; opaque) or `[colour, position]` with the position from 0 "
             "to 1 (or `40%`); stops without one are spread evenly. A linear gradient crosses the shape's box corner to "
-            "corner at `angle` degrees clockwise from left-to-right (default 0; 90: top to bottom); a radial one runs "
+            "corner at `angle` degrees clockwise from left-to-right (default 0; 90: top to bottom); a radial one runs in circles "
             "from `centre` (fractions of the box, default `[0.5, 0.5]`) out to `radius` (a fraction of the distance "
             "to the box's farthest corner, default 1). The print lint judges text on a gradient by the colour under "
             "it, and the ink saver lightens each of its colours. Example:", "", "```yaml",
