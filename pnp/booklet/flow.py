@@ -59,11 +59,13 @@ def shift(pieces, dx: float, dy: float) -> list:
         if t is Run or t is Image or t is Stencil:
             out.append(_moved(p, x=p.x + dx, y=p.y + dy))
         elif t is Shape:
-            out.append(_moved(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
+            out.append(_moved(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops),
+                              gradient=p.gradient and p.gradient.shifted(dx, dy)))
         elif isinstance(p, (Run, Image, Stencil)):
             out.append(dataclasses.replace(p, x=p.x + dx, y=p.y + dy))
         elif isinstance(p, Shape):
-            out.append(dataclasses.replace(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops)))
+            out.append(dataclasses.replace(p, ops=tuple(_shift_op(op, dx, dy) for op in p.ops),
+                                           gradient=p.gradient and p.gradient.shifted(dx, dy)))
     return out
 
 

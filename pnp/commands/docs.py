@@ -58,7 +58,7 @@ PARAM_HELP = {
     "rotate": "degrees clockwise as seen on the card, about `origin`; the element is drawn (text fitted) in its "
               "own box first, then turned",
     "origin": "the point `[x, y]` (on the card, like x/y) to turn about; default the element's centre",
-    "mirror": "flip about the element's centre before turning", "fill": "fill colour", "stroke": "outline colour",
+    "mirror": "flip about the element's centre before turning", "fill": "fill colour, or a gradient (see Gradients)", "stroke": "outline colour",
     "stroke_width": "outline width", "dash": "dash pattern of the outline, e.g. `[2, 1]` (mm)",
     "radius": "corner radius", "x2": "end point x", "y2": "end point y", "d": "SVG path data in mm",
     "scale": "scale factor of the path", "points": "corner points `[[x, y], …]` in mm",
@@ -83,8 +83,16 @@ PARAM_HELP = {
     "styles": "named styles (fill, stroke …) used by areas and marks", "label_size": "size of area labels",
     "wall": "wall colour", "wall_width": "wall width", "door": "the character that marks a door",
     "grid_stroke": "colour of the cell grid lines",
+    "shadow": "a drop shadow drawn under the text (see Text outline and shadow)",
 }
+GRADIENT_EXAMPLE = ('{type: rect, x: -3, y: -3, w: 69, h: 94, fill: {linear: [paper, [crimson, 0.8]], angle: 90}}\n'
+                    '  glow: {type: ellipse, x: 12, y: 20, w: 39, h: 39, fill: {radial: [gold, "#c0392b"], '
+                    'centre: [0.5, 0.4], radius: 1}}')
+TEXT_EFFECTS_EXAMPLE = ('{type: text, x: 5, y: 8, w: 53, h: 12, text: "{{ card.name }}", size: 18, color: white, '
+                        'stroke: "#222222", stroke_width: 0.6, shadow: {dx: 0.4mm, dy: 0.4mm, color: "#00000080"}}')
 KIND = {"len": ("length", "mm; or write 2cm, 1in, 12pt"), "pt": ("number", "pt"), "num": ("number", ""),
+        "paint": ("colour or gradient", "a colour, `{linear: […]}` or `{radial: […]}`"),
+        "shadow": ("shadow", "`{dx: …, dy: …, color: …}`, `true` or a colour"),
         "color": ("colour", "palette name, CSS name, #rgb, #rrggbb(aa), rgb(), hsl(), none"), "str": ("string", ""), "bool": ("true/false", ""),
         "text": ("text", "translatable, template"), "list": ("list", ""), "any": ("any", "")}
 
@@ -162,6 +170,22 @@ def generate() -> str:
             "`:icon:`. Spans nest and cross line breaks; fitting counts them. Bold is the outline stroked and italic "
             "a 12° oblique unless game.yaml gives the role those faces (`fonts: {hand: {regular: …, bold: …, "
             "italic: …, bold_italic: …}}`). Example: `text: 'Pay <span color=\"crimson\">3 gold</span> or <u>skip</u>'`.",
+            "- **Gradients**: a shape's `fill:` may be `{linear: STOPS, angle: DEG}` or `{radial: STOPS, centre: [X, Y], "
+            "radius: R}`, printed as a vector shading inside the shape. STOPS lists 2 to 32 colours from start to end, "
+            "each a colour (palette names and templates work; opaque) or `[colour, position]` with the position from 0 "
+            "to 1 (or `40%`); stops without one are spread evenly. A linear gradient crosses the shape's box corner to "
+            "corner at `angle` degrees clockwise from left-to-right (default 0; 90: top to bottom); a radial one runs in circles "
+            "from `centre` (fractions of the box, default `[0.5, 0.5]`) out to `radius` (a fraction of the distance "
+            "to the box's farthest corner, default 1). The print lint judges text on a gradient by the colour under "
+            "it, and the ink saver lightens each of its colours. Example:", "", "```yaml",
+            f"  background: {GRADIENT_EXAMPLE}", "```", "",
+            "- **Text outline and shadow**: a `text` element's `stroke: COLOUR` and `stroke_width: PT` (default 0.4) "
+            "draw an outline with the glyphs (text render mode fill and stroke); `shadow: {dx: 0.4mm, dy: 0.4mm, color: "
+            "\"#00000080\"}` draws an offset copy first (those are the defaults: `shadow: true`, or `shadow: COLOUR` "
+            "for another colour; the alpha of the colour is the shadow's). Fitting is unchanged by either. The "
+            "contrast lint counts text with an outline of 0.3 pt or more as readable when its colour or its outline "
+            "contrasts with what lies behind it; the ink saver drops shadows and keeps outlines. Example:", "",
+            "```yaml", f"  title: {TEXT_EFFECTS_EXAMPLE}", "```", "",
             "- **Rotating and mirroring**: `rotate` (every element) and `mirror` (images, icons), below. Example: "
             "`{type: text, x: 2, y: 2, w: 84, h: 6, text: Spine, rotate: 90, origin: [2, 2]}`.",
             "- **SVG art**: `image` with an `.svg` file is drawn as vector shapes (svglib); text, embedded bitmaps, "

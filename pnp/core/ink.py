@@ -4,17 +4,19 @@ At the bottom of the house (the piece model's own transformation) so that the pr
 ink-saver faces as the renderer prints them (pnp.lint.face, rule `ink-saver`). Works on pieces only
 (no games): a filled shape that covers most of the face and reaches into the
 bleed loses its fill (on a token or marker, whose colour is what it is, it becomes a tint); other
-large fills become a light tint of their colour; line art that was light
+large fills become a light tint of their colour (a gradient: a tint of each of its colours, the lint
+judging its representative colour, `Gradient.colour`); line art that was light
 (meant for a dark background) becomes dark. Small fills (icons, badges) keep their colours, and images
 are left alone. Text takes the ink that reads on what now lies behind it: a gold title whose dark
-background is gone becomes dark, white text on a badge the ink saver kept stays white.
+background is gone becomes dark, white text on a badge the ink saver kept stays white. Drop shadows
+of text go; outlines stay.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
 
-from pnp.core.pieces import Face, Run, Shape, apply
+from pnp.core.pieces import Face, Run, Shape, apply, bounds
 
 TINT = 0.85          # large fills: this much of the way to white
 LARGE = 0.15         # a fill covering this share of the trimmed face counts as a background
@@ -24,6 +26,7 @@ DARK = "#222222"
 SMALL_FACE = (45 * 72 / 25.4) ** 2   # a face smaller than 45 x 45 mm (a token, a marker) keeps its colour as a tint
 PAPER = "#ffffff"
 READS = 4.5          # WCAG contrast a text keeps (or is given) on what lies behind it
+OUTLINE_READS = 0.3  # pt: a text outline this wide makes the text read on a ground its outline contrasts with
 
 
 def _rgb(c: str):
@@ -58,22 +61,7 @@ def _printed(p: Shape):
             max(c[0] for c in corners), max(c[1] for c in corners))
 
 
-def _bbox(ops):
-    xs, ys = [], []
-    for op in ops:
-        k = op[0]
-        if k in ("M", "L"):
-            xs.append(op[1]), ys.append(op[2])
-        elif k == "C":
-            xs += [op[1], op[3], op[5]]
-            ys += [op[2], op[4], op[6]]
-        elif k in ("R", "E"):
-            x, y, w, h = op[1:5]
-            xs += [x, x + w]
-            ys += [y, y + h]
-    if not xs:
-        return None
-    return min(xs), min(ys), max(xs), max(ys)
+_bbox = bounds
 
 
 @lru_cache(maxsize=4096)
@@ -91,16 +79,34 @@ def _contrast(a: str, b: str) -> float:
 
 
 def _text(p: Run, below: list):
-    """A run recoloured for what lies behind it once the ink saver has changed the fills."""
+    """A run recoloured for what lies behind it once the ink saver has changed the fills. A drop shadow
+    goes (ink, and the dark ground it lifted the text from is gone); an outline stays, and text whose
+    outline reads on what lies behind it keeps its colour."""
+    if p.shadow:
+        p = replace(p, shadow=None)
     if p.transform:   # rotated or mirrored: where it lies is not measured here
         return replace(p, color=DARK) if luminance(p.color) > 0.75 else p
     px, py = p.x + p.size * 0.3, p.y - p.size * 0.35
     bg = next((f for (x0, y0, x1, y1), f in reversed(below) if x0 <= px <= x1 and y0 <= py <= y1), PAPER)
     have = _contrast(p.color, bg)
-    if have >= READS:
+    if have >= READS or outlined(p) and _contrast(p.stroke, bg) >= READS:
         return p
     best = max((DARK, PAPER), key=lambda c: _contrast(c, bg))
     return replace(p, color=best) if _contrast(best, bg) > have else p
+
+
+def outlined(r: Run) -> bool:
+    """Whether a run's outline is wide enough to carry it on a ground its own colour does not read on."""
+    return bool(r.stroke) and r.stroke_width >= OUTLINE_READS
+
+
+def _paint(p: Shape, fill, stroke) -> Shape:
+    """p with a new fill and stroke; a gradient follows its fill: lightened with it to a tint, kept when
+    the fill is kept, gone when the fill became another colour or none."""
+    g = p.gradient
+    if g is not None and fill != g.colour:
+        g = g.recoloured(tint) if fill == tint(g.colour) else None
+    return replace(p, fill=fill, stroke=stroke, gradient=g)
 
 
 def transform(items, w: float, h: float) -> list:
@@ -177,7 +183,7 @@ def _marks(p: Shape, q, box, below, was, tinted, area, symbol=False):
         return None
     if isinstance(q, Shape) and (fill, stroke) == (q.fill, q.stroke):
         return q
-    return replace(p, fill=fill, stroke=stroke)
+    return _paint(p, fill, stroke)
 
 
 def piece(p, w: float, h: float, box=None):
@@ -206,7 +212,7 @@ def piece(p, w: float, h: float, box=None):
         return None
     if (fill, stroke) == (p.fill, p.stroke):
         return p
-    return replace(p, fill=fill, stroke=stroke)
+    return _paint(p, fill, stroke)
 
 
 @lru_cache(maxsize=4096)

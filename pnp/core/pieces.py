@@ -25,6 +25,98 @@ class Shape:
     opacity: float = 1.0
     join: tuple | None = None      # (line join, line cap, miter limit) of SVG art; None: the PDF defaults
     transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
+    # a gradient painted inside the path instead of `fill`, for as long as `fill` is its representative
+    # colour (gradient.colour): whatever reads `fill` (the print lint, the ink saver) sees a colour, and code
+    # that recolours the fill without knowing gradients gets that flat colour printed
+    gradient: Gradient | None = None
+
+
+@dataclass(frozen=True)
+class Gradient:
+    """A fill that changes colour, printed as a PDF shading (a vector, not an image).
+
+    linear: coords (x0, y0, x1, y1), the colour of position 0 at (x0, y0) and of 1 at (x1, y1), constant
+    across that line; radial: coords (cx, cy, r), position 0 at the centre and 1 on the circle of radius r.
+    Beyond the ends the end colours continue. stops: ((position, '#rrggbb'), …), positions rising from 0
+    to 1. colour: the representative colour (the average over the shape's box, see `over`)."""
+    kind: str
+    coords: tuple
+    stops: tuple
+    colour: str = "#808080"
+
+    def position(self, x: float, y: float) -> float:
+        if self.kind == "radial":
+            cx, cy, r = self.coords
+            t = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 / r if r > 0 else 1.0
+        else:
+            x0, y0, x1, y1 = self.coords
+            dx, dy = x1 - x0, y1 - y0
+            n = dx * dx + dy * dy
+            t = ((x - x0) * dx + (y - y0) * dy) / n if n > 0 else 0.0
+        return min(1.0, max(0.0, t))
+
+    def at(self, x: float, y: float) -> str:
+        """The colour printed at a point (face coordinates)."""
+        return self.colour_of(self.position(x, y))
+
+    def colour_of(self, t: float) -> str:
+        stops = self.stops
+        if t <= stops[0][0]:
+            return stops[0][1]
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t <= t1:
+                k = (t - t0) / (t1 - t0) if t1 > t0 else 1.0
+                return _mix(c0, c1, k)
+        return stops[-1][1]
+
+    @classmethod
+    def over(cls, kind: str, coords: tuple, stops: tuple, box: tuple) -> Gradient:
+        """A gradient whose representative colour is its average over box (x0, y0, x1, y1)."""
+        g = cls(kind, tuple(coords), tuple(stops))
+        x0, y0, x1, y1 = box
+        n = 8
+        got = [_rgb(g.at(x0 + (x1 - x0) * (i + 0.5) / n, y0 + (y1 - y0) * (j + 0.5) / n))
+               for i in range(n) for j in range(n)]
+        mean = "#" + "".join(f"{round(sum(c[k] for c in got) / len(got)):02x}" for k in range(3))
+        return cls(kind, g.coords, g.stops, mean)
+
+    def shifted(self, dx: float, dy: float) -> Gradient:
+        """The same gradient moved with its shape."""
+        c = self.coords
+        moved = (c[0] + dx, c[1] + dy, c[2]) if self.kind == "radial" else (c[0] + dx, c[1] + dy, c[2] + dx, c[3] + dy)
+        return Gradient(self.kind, moved, self.stops, self.colour)
+
+    def recoloured(self, change) -> Gradient:
+        """The same gradient with change(colour) for every stop and for its representative colour."""
+        return Gradient(self.kind, self.coords, tuple((t, change(c)) for t, c in self.stops), change(self.colour))
+
+
+def _rgb(c: str) -> tuple:
+    return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
+
+
+def _mix(a: str, b: str, k: float) -> str:
+    ra, rb = _rgb(a), _rgb(b)
+    return "#" + "".join(f"{round(x + (y - x) * k):02x}" for x, y in zip(ra, rb))
+
+
+def bounds(ops) -> tuple | None:
+    """(x0, y0, x1, y1) of a path's points (curves' control points included), or None."""
+    xs, ys = [], []
+    for op in ops:
+        k = op[0]
+        if k in ("M", "L"):
+            xs.append(op[1]), ys.append(op[2])
+        elif k == "C":
+            xs += [op[1], op[3], op[5]]
+            ys += [op[2], op[4], op[6]]
+        elif k in ("R", "E"):
+            x, y, w, h = op[1:5]
+            xs += [x, x + w]
+            ys += [y, y + h]
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 @dataclass(frozen=True)
@@ -39,6 +131,9 @@ class Run:
     bold: bool = False
     transform: tuple | None = None   # (a, b, c, d, e, f) in face coordinates (y down): rotate, mirror
     italic: bool = False             # drawn oblique (a skewed text matrix: the fonts have no italic face)
+    stroke: str | None = None        # an outline in this colour, drawn with the text (fill, then stroke)
+    stroke_width: float = 0.0        # of the outline, pt (centred on the glyphs' edges)
+    shadow: tuple | None = None      # (dx, dy, colour, alpha): a copy drawn first, offset (pt, y down)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ Adding a type is adding a function decorated with `@element(...)` here or in any
 from __future__ import annotations
 
 from pnp.layout import svgpath
-from pnp.core.pieces import Image, Shape, Stencil
+from pnp.layout.paint import GradientSpec
+from pnp.core.pieces import Image, Shape, Stencil, bounds
 
 TYPES: dict = {}
 # element types whose drawing reads the context beyond their parameters: type → what it reads, given the
@@ -19,7 +20,7 @@ COMMON = {"type": ("str", None), "x": ("len", 0.0), "y": ("len", 0.0), "w": ("le
           "rotate": ("num", 0.0),     # degrees clockwise as seen on the card, about `origin`
           "origin": ("list", None)}   # [x, y] on the card (lengths); default the element's centre
 MIRROR = ("enum:none,horizontal,vertical,both", "none")   # images and icons: flipped about their centre
-STROKE = {"fill": ("color", None), "stroke": ("color", None), "stroke_width": ("pt", 0.5),
+STROKE = {"fill": ("paint", None), "stroke": ("color", None), "stroke_width": ("pt", 0.5),
           "dash": ("list", None)}
 
 
@@ -35,8 +36,13 @@ def _dash(p):
 
 
 def _shape(ops, p, role="art"):
-    return Shape(ops=ops, fill=p.get("fill"), stroke=p.get("stroke"), width=p.get("stroke_width", 0.5),
-                 dash=_dash(p), role=role, opacity=p.get("opacity", 1.0))
+    fill, gradient = p.get("fill"), None
+    if isinstance(fill, GradientSpec):   # painted over the shape's own box; `fill` is its representative colour
+        box = bounds(ops)
+        gradient = fill.place(box) if box else None
+        fill = gradient.colour if gradient else None
+    return Shape(ops=ops, fill=fill, stroke=p.get("stroke"), width=p.get("stroke_width", 0.5),
+                 dash=_dash(p), role=role, opacity=p.get("opacity", 1.0), gradient=gradient)
 
 
 @element("rect", radius=("len", 0.0), **STROKE)
@@ -75,7 +81,8 @@ def polygon(p, env):
 
 @element("text", text=("text", ""), font=("str", "sans"), size=("pt", 9.0), min_size=("pt", None),
          color=("color", "#000000"), align=("enum:left,center,right,justify", "left"),
-         valign=("enum:top,middle,bottom", "top"), leading=("num", 1.25), bold=("bool", False))
+         valign=("enum:top,middle,bottom", "top"), leading=("num", 1.25), bold=("bool", False),
+         stroke=("color", None), stroke_width=("pt", 0.4), shadow=("shadow", None))
 def text(p, env):
     src = p["text"]
     if p["bold"]:

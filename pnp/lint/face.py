@@ -202,16 +202,24 @@ def _safe_circle(cfg, layout, el, pieces, where, card):
 
 
 def _contrast(cfg, paints, bxs, runs, el, where, card, rule="contrast"):
+    """Each run against what lies under the middle of its box (and, on a face with a gradient, under
+    both its ends too: the worst of them). An outline of OUTLINE_READS or more carries a run on a ground
+    its outline contrasts with."""
     worst = None
+    graded = any(isinstance(p, Shape) and p.gradient is not None for _i, p, _b, _f in paints)
     for i, r in runs:
         x0, y0, x1, y1 = bxs[i]
-        under = geometry.colour_at(paints, (x0 + x1) / 2, (y0 + y1) / 2, upto=i)
-        if under is None:        # over an image: not measurable here
-            continue
-        ratio = colour.contrast(r.color, under)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         need = CONTRAST_LARGE if r.size >= LARGE_PT - 1e-6 else CONTRAST_MIN
-        if ratio < need - 1e-9 and (worst is None or ratio / need < worst[0] / worst[1]):
-            worst = (ratio, need, r, under)
+        for x in ((min(x0 + 1, cx), cx, max(x1 - 1, cx)) if graded else (cx,)):
+            under = geometry.colour_at(paints, x, cy, upto=i)
+            if under is None:        # over an image: not measurable here
+                continue
+            ratio = colour.contrast(r.color, under)
+            if inksaver.outlined(r):
+                ratio = max(ratio, colour.contrast(r.stroke, under))
+            if ratio < need - 1e-9 and (worst is None or ratio / need < worst[0] / worst[1]):
+                worst = (ratio, need, r, under)
     if worst is None:
         return None
     ratio, need, r, under = worst

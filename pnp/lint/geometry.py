@@ -106,6 +106,19 @@ def fill(s: Shape) -> str | None:
     return s.fill
 
 
+def shade(s: Shape, f: str, x: float, y: float) -> str:
+    """The colour a shape filled with f paints at a point: the colour of its gradient there, if any."""
+    g = s.gradient
+    if g is None or f != g.colour or s.role != "art":
+        return f
+    if s.transform:   # the point in the shape's own frame
+        a, b, c, d, e, ff = s.transform
+        det = a * d - b * c
+        if abs(det) > 1e-12:
+            x, y = (d * (x - e) - c * (y - ff)) / det, (a * (y - ff) - b * (x - e)) / det
+    return g.at(x, y)
+
+
 def stroke(s: Shape) -> str | None:
     return "#000000" if s.role in ROLE_STROKE else s.stroke
 
@@ -216,6 +229,7 @@ def _at(items, k, x, y, paper):
         if f is None:
             return None
         if covers(p, x, y, b):
+            f = shade(p, f, x, y)
             if p.opacity >= 1:
                 return f
             from pnp.lint.colour import blend
@@ -239,6 +253,7 @@ def colour_under(pieces, x: float, y: float, paper: str = PAPER, upto: int | Non
         if isinstance(p, Shape):
             f = fill(p)
             if f and covers(p, x, y, b):
+                f = shade(p, f, x, y)
                 if p.opacity >= 1:
                     return f
                 under = colour_under(pieces, x, y, paper, i - 1, bxs)

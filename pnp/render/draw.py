@@ -8,6 +8,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.render.shading import graded, shading
 
 ROLE_STYLE = {  # stroke colour, width (pt), dash
     "cut": ("#000000", 0.6, None),
@@ -66,22 +67,49 @@ OBLIQUE = 0.2126   # tan 12°: the slant of synthetic italics
 
 
 def _run(c, r: Run, h):
-    t = c.beginText(r.x, h - r.y)
+    width = _outline(r)
+    if r.shadow:   # an offset copy first, in the shadow's colour (and alpha), outline included
+        dx, dy, colour, alpha = r.shadow
+        _text(c, r, h, r.x + dx, r.y + dy, colour, colour if width else None, width, alpha)
+    _text(c, r, h, r.x, r.y, r.color, (r.stroke or r.color) if width else None, width, 1.0)
+
+
+def _outline(r: Run) -> float:
+    """The width of the stroke drawn round a run's glyphs: its outline, and bold's emboldening."""
+    return (r.stroke_width if r.stroke else 0.0) + (r.size * 0.035 if r.bold else 0.0)
+
+
+def _text(c, r: Run, h, x, y, fill, stroke, width, alpha):
+    t = c.beginText(x, h - y)
     if r.italic:   # the built-in fonts have no italic face: a text matrix skewed 12° to the right
-        t.setTextTransform(1, 0, OBLIQUE, 1, r.x, h - r.y)
+        t.setTextTransform(1, 0, OBLIQUE, 1, x, h - y)
     t.setFont(r.font, r.size)
-    t.setFillColor(_color(r.color))
-    if r.bold:
+    t.setFillColor(_color(fill))
+    framed = stroke or alpha < 1
+    if framed:
         # the render mode (Tr) is graphics state and outlives ET, and reportlab will not write `0 Tr`
-        # for a fresh text object: keep a bold run's mode, stroke colour and width inside q … Q
+        # for a fresh text object: keep a stroked run's mode, stroke colour and width inside q … Q
         c.saveState()
+    if stroke:
         t.setTextRenderMode(2)
-        c.setStrokeColor(_color(r.color))
-        c.setLineWidth(r.size * 0.035)
+        c.setStrokeColor(_color(stroke))
+        c.setLineWidth(width)
+    if alpha < 1:   # after the colours: setting a colour resets reportlab's alpha to the colour's
+        c.setFillAlpha(alpha)
+        c.setStrokeAlpha(alpha)
     t.textOut(r.text)
     c.drawText(t)
-    if r.bold:
+    if framed:
         c.restoreState()
+
+
+def alphas(piece) -> set:
+    """The alphas below 1 a piece paints with (a face using any is drawn onto the page, not as a form)."""
+    if isinstance(piece, Shape):
+        return {piece.opacity} if piece.opacity < 1 else set()
+    if isinstance(piece, Run) and piece.shadow and piece.shadow[3] < 1:
+        return {piece.shadow[3]}
+    return set()
 
 
 _K = 0.5522847498  # bezier approximation of a quarter circle
@@ -153,8 +181,15 @@ def _shape(c, s: Shape, h):
     if s.opacity < 1:  # after the colours: setting a colour resets reportlab's alpha to the colour's
         c.setFillAlpha(s.opacity)
         c.setStrokeAlpha(s.opacity)
-    paint = "B" if fill and stroke else ("f" if fill else "S")
-    c._code.append(_path_code(s.ops, h) + " " + paint)
+    g = graded(s)
+    if g is not None:   # the shading inside the path (clipped in its own q … Q), then the outline
+        path = _path_code(s.ops, h)
+        c._code.append(f"q {path} W n /{shading(c, g, h)} sh Q")
+        if stroke:
+            c._code.append(path + " S")
+    else:
+        paint = "B" if fill and stroke else ("f" if fill else "S")
+        c._code.append(_path_code(s.ops, h) + " " + paint)
     c.restoreState()
 
 
@@ -238,7 +273,7 @@ def _shape_fast(c, s: Shape, h, memo):
     code = memo.get(key)
     if code is not None:
         return code
-    if s.opacity < 1:
+    if s.opacity < 1 or graded(s) is not None:   # a gradient names a shading of the document: the ordinary way
         return None
     stroke, width, dash, fill = s.stroke, s.width, s.dash, s.fill
     if s.role in ROLE_STYLE:
@@ -266,15 +301,31 @@ def _run_fast(c, r: Run, h):
     font = getFont(r.font)
     if not font._dynamicFont or type(r.text) is not str:
         return None
-    fill = _style((r.color,), r.color, None, 0, None, None)
+    width = _outline(r)
+    code = []
+    if r.shadow:
+        dx, dy, colour, alpha = r.shadow
+        if alpha < 1:   # a translucent shadow: the ordinary way (its face is drawn onto the page)
+            return None
+        code = _text_fast(c, font, r, h, r.x + dx, r.y + dy, colour, colour if width else None, width)
+    main = _text_fast(c, font, r, h, r.x, r.y, r.color, (r.stroke or r.color) if width else None, width)
+    if code is None or main is None:
+        return None
+    code += main
+    c._doc.ensureMinPdfVersion("transparency")
+    return _turned(r.transform, h, code) if r.transform else code
+
+
+def _text_fast(c, font, r: Run, h, x, y, colour, stroke, width):
+    fill = _style((colour,), colour, None, 0, None, None)
     if fill is None:
         return None
-    x, y = r.x, h - r.y
+    y = h - y
     parts = ["BT", "1 0 0 1 %s Tm" % fp_str(x, y)]
     if r.italic:
         parts.append("%s Tm" % fp_str(1, 0, OBLIQUE, 1, x, y))
     parts += fill
-    if r.bold:
+    if stroke:
         parts.append("2 Tr")
     doc, esc = c._doc, c._escape
     tmpl, cur, out = None, -1, []
@@ -287,13 +338,12 @@ def _run_fast(c, r: Run, h):
         out.append(f"({esc(t)}) Tj")
     parts += (" ".join(out), "ET")
     code = [" ".join(parts)]
-    if r.bold:
-        stroke = _style((None, r.color, r.size * 0.035, None, None), None, r.color, r.size * 0.035, None, None)
-        if stroke is None:
+    if stroke:
+        style = _style((None, stroke, width, None, None), None, stroke, width, None, None)
+        if style is None:
             return None
-        code = ["q", *stroke, code[0], "Q"]
-    c._doc.ensureMinPdfVersion("transparency")
-    return _turned(r.transform, h, code) if r.transform else code
+        code = ["q", *style, code[0], "Q"]
+    return code
 
 
 def _stencil_fast(c, s: Stencil, h):

@@ -12,7 +12,8 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.core.pieces import Image, Run, Shape
 from pnp.core.units import MM
-from pnp.render.draw import _image, _image_names, draw_fast, draw_piece  # noqa: F401  (draw_piece: its old home)
+from pnp.render.draw import _image, _image_names, alphas as _alphas, draw_fast, draw_piece  # noqa: F401  (draw_piece: its old home)
+from pnp.render.shading import end_form, graded
 
 MARK_WIDTH = 0.3
 FORM_MEMORY = 64   # distinct recent faces kept for reuse
@@ -107,7 +108,7 @@ class PdfWriter:
             draw_fast(c, face.pieces, face.h, self.codes)
             if self.drawn_now is not None and _replayable(face):
                 self.drawn_now[id(face.pieces)] = (face.pieces, face.h, list(c._code), _splits(c, face))
-        c.endForm()
+        end_form(c)
         self.forms[key] = name
         if len(self.forms) > FORM_MEMORY:
             self.forms.popitem(last=False)
@@ -128,7 +129,7 @@ class PdfWriter:
         # reportlab writes no transparency states into form XObjects, so translucent faces are drawn
         # straight onto the page, and their alpha states are declared at the page's top level (states
         # first set inside saveState() would be missing from the page's resources)
-        alphas = sorted({p.opacity for s in page.slots for p in s.face.pieces if isinstance(p, Shape) and p.opacity < 1})
+        alphas = sorted({a for s in page.slots for p in s.face.pieces for a in _alphas(p)})
         for a in alphas + ([1.0] if alphas else []):
             c.setFillAlpha(a)
             c.setStrokeAlpha(a)
@@ -234,8 +235,10 @@ class _Key:
 
 
 def _replayable(face) -> bool:
+    """Whether a face's code may be put into another document (a gradient names one document's shading)."""
     from reportlab.pdfbase.pdfmetrics import getFont
-    return all(getFont(p.font)._dynamicFont for p in face.pieces if isinstance(p, Run))
+    return all(getFont(p.font)._dynamicFont for p in face.pieces if isinstance(p, Run)) and \
+        not any(isinstance(p, Shape) and graded(p) is not None for p in face.pieces)
 
 
 def _splits(c, face) -> list:
@@ -314,7 +317,7 @@ def _xmp(c, meta):
 
 
 def _translucent(face) -> bool:
-    return any(isinstance(p, Shape) and p.opacity < 1 for p in face.pieces)
+    return any(_alphas(p) for p in face.pieces)
 
 
 def _outline(c, slot):

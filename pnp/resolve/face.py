@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp.core.paths import OUTSIDE, inside
 from pnp.core.errors import Pos, Problem, did_you_mean
-from pnp.layout import checks
+from pnp.layout import checks, paint
 from pnp.core import colors, units
 from pnp.resolve import reuse
 from pnp.templates import templating
@@ -49,6 +49,11 @@ class Resolver:
 
     # ---- values -------------------------------------------------------------------------------
     def _value(self, raw, kind, ctx, pos, el, card):
+        if kind in paint.KINDS and not (kind == "paint" and paint.translations(raw, self.game.languages)):
+            try:   # a gradient or a shadow: a mapping of values, each converted as one
+                return paint.read(kind, raw, lambda v, k, at: self._value(v, k, ctx, at, el, card), pos)
+            except paint.PaintError as e:
+                self._problem(e.pos, f"element `{el}`: {e.what}", e.todo)
         if isinstance(raw, dict):
             try:
                 raw = localise(raw, self.lang, self.game.languages, "", pos)
@@ -79,7 +84,7 @@ class Resolver:
                 return str(v)
             if kind == "bool":
                 return v if isinstance(v, bool) else str(v).strip().lower() not in ("", "false", "0", "no", "none")
-            if kind == "color":
+            if kind in ("color", "paint"):   # paint: a colour per language
                 return self.color(v, pos, el)
             if kind.startswith("enum:"):
                 choices = kind[5:].split(",")
@@ -219,7 +224,6 @@ class Resolver:
     def _turned(self, pieces, p, el):
         """Pieces rotated about the origin and mirrored about the element's centre (drawn and fitted
         in the element's own frame first)."""
-        from dataclasses import replace
         from pnp.core.pieces import compose, matrix
         centre = (p["x"] + p["w"] / 2, p["y"] + p["h"] / 2)
         origin = centre
@@ -233,7 +237,7 @@ class Resolver:
                 self._problem(el.at.get("origin", el.pos), f"element `{el.name}`: `origin` is `{o}`",
                               "write a point on the card such as `[31.5, 44]` (mm) or `[10mm, 2in]`")
         m = matrix(p.get("rotate") or 0.0, origin, p.get("mirror", "none"), centre)
-        return [replace(q, transform=compose(m, q.transform) if q.transform else m) for q in pieces]
+        return [paint.turned(q, q.transform, compose(m, q.transform) if q.transform else m) for q in pieces]
 
     # ---- services for element types -------------------------------------------------------------
     def text(self, src, p):
@@ -256,7 +260,7 @@ class Resolver:
         if unknown:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))
-        pieces = list(laid.runs) + list(laid.deco)
+        pieces = paint.text_effects(list(laid.runs), p) + list(laid.deco)
         if laid.torn and self.lint.on("text-breaks"):
             self.findings.add(typeset.torn(self.lint, p["_pos"], p["_name"], p["_card"], p["_card_pos"], laid, p["w"]))
         if laid.overflow > 0.05:
