@@ -256,7 +256,7 @@ def _envelope_space(game):
     `sits_on:` the print lint measures: its space must be the board's centre — the `X` squares of
     board.yaml, a full rectangle, where the gridmap draws them — and its `piece:` the envelope's front
     panel (`front_fill`), what a folded envelope measures."""
-    from pnp.core.units import MM
+    MM = api.MM
     from pnp.games.clue.board import board
 
     comp = game.components.get("envelope")
