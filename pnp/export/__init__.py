@@ -24,6 +24,7 @@ class Card:
     copy: int            # 0 for the first physical copy
     front: object        # Face
     back: object | None  # Face or None
+    name: str = ""       # what players call it, in the built language (`name` or `title` field), else the id
 
 
 @dataclass
@@ -76,11 +77,12 @@ def collect(project, game_id: str, lang: str | None = None) -> Collected:
     for comp in game.components.values():
         deck = Deck(comp.id, str(resolver.ctx.game["components"][comp.id]["title"]), comp.kind)
         seen: dict = {}
+        views = {v.get("id"): v for v in resolver.ctx.game["decks"].get(comp.id, ())}
         for f, b in faces(prep, lang, resolver, comp):
             card_id = f.name.split("/", 1)[1].rsplit(".", 1)[0] if "/" in f.name else f.name
             copy = seen.get(card_id, 0)
             seen[card_id] = copy + 1
-            deck.cards.append(Card(comp.id, card_id, copy, f, b))
+            deck.cards.append(Card(comp.id, card_id, copy, f, b, card_name(views.get(card_id), card_id)))
         if deck.cards:
             decks.append(deck)
     if resolver.problems:
@@ -89,6 +91,22 @@ def collect(project, game_id: str, lang: str | None = None) -> Collected:
     if fit:
         raise RuleErrors(sorted(fit))
     return Collected(game, lang, prep.fonts, decks)
+
+
+NAME_FIELDS = ("name", "title")   # the fields that name a card, in this order
+
+
+def card_name(view, fallback: str) -> str:
+    """A card's name as players read it: its `name` (or `title`) field in the built language, the
+    markup and icons left out and spaces collapsed; the id when it has neither."""
+    from pnp.text.spans import plain
+    for key in NAME_FIELDS:
+        value = (view or {}).get(key)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            text = " ".join(plain(str(value), True).split())
+            if text:
+                return text
+    return fallback
 
 
 def faces_pdf(faces, font_name: str) -> bytes:
