@@ -58,6 +58,25 @@ class Options:
     jobs: int = 1                # processes resolving faces (pnp.core.processes); the bytes do not depend on it
 
 
+NAME_WORDS = ("ink-saver", "draft")   # what pnp itself writes after the components in a PDF's name
+
+
+def pdf_name(game_id: str, lang: str, opts: Options) -> str:
+    """`<game>.<lang>.<paper>[.<duplex>][.<ids>][.ink-saver][.draft].pdf`: the duplex mode unless it is
+    `long` (a fold or one-sided PDF never overwrites the duplex one), the `--only` components joined by
+    `+` (written `+<id>` when the one id is a word pnp writes there itself, so that `--only draft` is
+    not `--draft` and `--only fold` not `--duplex fold`).
+    Every combination of the options gives its own name (tests/test_output_names.py)."""
+    parts = [game_id, lang, opts.paper]
+    if opts.duplex != "long":
+        parts.append(opts.duplex)
+    if opts.only:
+        ids = "+".join(opts.only)
+        parts.append(f"+{ids}" if ids in NAME_WORDS + DUPLEX else ids)
+    parts += [w for w, on in zip(NAME_WORDS, (opts.ink_saver, opts.draft)) if on]
+    return ".".join(parts) + ".pdf"
+
+
 @dataclass
 class Project:
     root: Path
@@ -233,9 +252,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
     comps = chosen(game, opts.only)
-    only = f".{'+'.join(opts.only)}" if opts.only else ""
-    names = {lang: f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}"
-                   f"{'.draft' if opts.draft else ''}.pdf" for lang in langs}
+    names = {lang: pdf_name(game_id, lang, opts) for lang in langs}
 
     def one(lang, f, jobs):   # (components, pages, findings, the fonts registered so far) of one language
         return (*_language(prep, lang, replace(opts, jobs=jobs), comps, paper, cache, drawn, f),
