@@ -60,18 +60,25 @@ class Collected:
     lang: str
     fonts: object
     decks: list
+    findings: list = field(default_factory=list)   # with `draft`: the warnings to show (errors lowered)
+    draft: bool = False
 
 
-def collect(project, game_id: str, lang: str | None = None) -> Collected:
-    """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors."""
+def collect(project, game_id: str, lang: str | None = None, draft: bool = False) -> Collected:
+    """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors.
+    `draft` (as `pnp build --draft`): a missing picture is a placeholder, overflowing text is flagged,
+    errors are warnings (in `findings`)."""
     from pnp.pipeline.build import RuleErrors, faces, prepare, resolver_for
     from pnp.core.errors import Problems
+    from pnp import lint
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    found = lint.draft(prep.findings) if draft else list(prep.findings)
+    errors = [f for f in found if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
     resolver = resolver_for(prep, lang)
+    resolver.draft = draft
     lang = resolver.ctx.lang
     decks = []
     for comp in game.components.values():
@@ -87,6 +94,9 @@ def collect(project, game_id: str, lang: str | None = None) -> Collected:
             decks.append(deck)
     if resolver.problems:
         raise Problems(resolver.problems)
+    if draft:
+        shown = [x for x in lint.collapse(set(found) | set(lint.draft(resolver.findings))) if x.severity == "warning"]
+        return Collected(game, lang, prep.fonts, decks, sorted(shown), True)
     fit = [x for x in resolver.findings if x.severity == "error"]
     if fit:
         raise RuleErrors(sorted(fit))
