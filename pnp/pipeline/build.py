@@ -119,7 +119,7 @@ class Prepared:
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
     icons = load_icons(icon_files(project, game_id))
-    fonts = _fonts(game)
+    fonts = _fonts(game, project.layouts)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
@@ -137,7 +137,7 @@ def icon_files(project: Project, game_id: str) -> list[Path]:
             project.layouts / game_id / "icons.yaml"]
 
 
-def _fonts(game) -> fontmod.FontSet:
+def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
     roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
     problems = []
     for role, spec in game.fonts.items():
@@ -170,7 +170,10 @@ def _fonts(game) -> fontmod.FontSet:
                 continue
             roles[key] = full
     try:
-        fs = fontmod.FontSet(roles) if not problems else None
+        from pnp.layout.layouts import BUILTIN
+        from pnp.text.fontparts import game_prints_cjk   # no CJK text: no minute of font conversion
+        cjk = layouts is None or game_prints_cjk(game, layouts, [BUILTIN / "common"])
+        fs = fontmod.FontSet(roles, cjk=cjk) if not problems else None
     except fontmod.FontError as e:
         bad = next((r for r, p in roles.items() if str(p).endswith(str(e).split("`")[1])), None) if "`" in str(e) else None
         pos = game.meta["fonts"].at(bad) if bad and "fonts" in game.meta else game.pos
