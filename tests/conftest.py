@@ -39,7 +39,7 @@ def built(build_dir):
             r = run_pnp("build", game, "--lang", lang, "--paper", paper, "--duplex", duplex, "--no-cover",
                         *extra, "--out", out)
             assert r.returncode == 0, r.stderr
-            _built[key] = out / game / f"{game}.{lang}.{paper}.pdf"
+            _built[key] = out / game / f"{game}.{lang}.{paper}{'' if duplex == 'long' else '.' + duplex}.pdf"
         return _built[key]
     return get
 

@@ -50,10 +50,10 @@ def test_no_blank_backs_without_duplex(tmp_path):
     out = tmp_path / "out"
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--no-pack", "--out", out)
     assert r.returncode == 0, r.stderr
-    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 2
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.none.pdf"))) == 2
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--out", out)
     assert r.returncode == 0, r.stderr   # packed: the aid and the cards on one sheet
-    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 1
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.none.pdf"))) == 1
 
 
 def test_small_components_share_a_sheet_and_need_no_blank_back(tmp_path):
@@ -80,7 +80,7 @@ def test_a_component_may_keep_its_own_sheets(tmp_path):
     gy.write_text(text.replace("    front: g/face\n", "    front: g/face\n    options: {pack: false}\n", 1), "utf-8")
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--duplex", "none", "--no-cover", "--out", out)
     assert r.returncode == 0, r.stderr
-    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 2
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.none.pdf"))) == 2
     gy.write_text(text.replace("    front: g/face\n", "    front: g/face\n    options: {pack: no-thanks}\n", 1), "utf-8")
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
     assert r.returncode == 2 and "Traceback" not in r.stderr

@@ -57,7 +57,7 @@ def game(tmp_path_factory):
               "--out", tmp / "plain")
     assert r.returncode == 0, r.stderr
     return {"root": root, "tmp": tmp, "full": out / "tiny" / "tiny.en.a4.pdf", "zh": out / "tiny" / "tiny.zh-TW.a4.pdf",
-            "plain": tmp / "plain" / "tiny" / "tiny.en.a4.rules.pdf", "out": out}
+            "plain": tmp / "plain" / "tiny" / "tiny.en.a4.none.rules.pdf", "out": out}
 
 
 @pytest.fixture(scope="module")
@@ -69,11 +69,11 @@ def long(tmp_path_factory):
     for duplex in ("long", "short"):
         r = build(root, "--lang", "en", "--only", "rules", "--no-cover", "--duplex", duplex, "--out", tmp / duplex)
         assert r.returncode == 0, r.stderr
-        paths[duplex] = tmp / duplex / "tiny" / "tiny.en.a4.rules.pdf"
+        paths[duplex] = tmp / duplex / "tiny" / f"tiny.en.a4{'.short' if duplex == 'short' else ''}.rules.pdf"
     r = build(root, "--lang", "en", "--only", "rules", "--no-cover", "--booklet", "none", "--duplex", "none",
               "--out", tmp / "none")
     assert r.returncode == 0, r.stderr
-    paths["none"] = tmp / "none" / "tiny" / "tiny.en.a4.rules.pdf"
+    paths["none"] = tmp / "none" / "tiny" / "tiny.en.a4.none.rules.pdf"
     return paths
 
 
@@ -154,7 +154,7 @@ def test_a_picture_shows_the_layout_the_card_chooses(tmp_path):
     (root / "layouts" / "tiny" / "green.yaml").write_text(booklet_game.CARD_LAYOUT.replace('"{{ palette[card.colour] }}"', '"#00aa00"'), "utf-8")
     r = build(root, "--lang", "en", "--booklet", "none", "--duplex", "none", "--only", "rules", "--no-cover", "--out", tmp_path / "o")
     assert r.returncode == 0, r.stderr
-    pdf = tmp_path / "o" / "tiny" / "tiny.en.a4.rules.pdf"
+    pdf = tmp_path / "o" / "tiny" / "tiny.en.a4.none.rules.pdf"
     i = next(k for k, t in enumerate(texts(pdf)) if "The red card" in t)
     img = np.asarray(pdfium.PdfDocument(str(pdf))[i].render(scale=1).to_pil().convert("RGB")).astype(int)
     green = (abs(img[..., 0] - 0x00) < 12) & (abs(img[..., 1] - 0xaa) < 12) & (abs(img[..., 2] - 0x00) < 12)
@@ -233,7 +233,7 @@ def test_a_long_table_repeats_its_header_and_never_splits_a_row(tmp_path):
     r = build(root, "--lang", "en", "--only", "rules", "--booklet", "none", "--duplex", "none", "--no-cover",
               "--out", tmp_path / "out")
     assert r.returncode == 0, r.stderr
-    pages = [t.replace("\r\n", " ") for t in texts(tmp_path / "out" / "tiny" / "tiny.en.a4.rules.pdf")[2:]]
+    pages = [t.replace("\r\n", " ") for t in texts(tmp_path / "out" / "tiny" / "tiny.en.a4.none.rules.pdf")[2:]]
     assert len(pages) >= 2
     seen = []
     for t in pages:
@@ -256,7 +256,7 @@ def test_a_character_the_font_lacks_is_an_error_at_its_line(tmp_path):
 def test_without_duplex_the_cover_says_which_pages_to_print_on_each_pass(game, tmp_path):
     r = build(game["root"], "--lang", "en", "--duplex", "fold", "--out", tmp_path)
     assert r.returncode == 0, r.stderr
-    cover = texts(tmp_path / "tiny" / "tiny.en.a4.pdf")[0].replace("\r\n", " ")
+    cover = texts(tmp_path / "tiny" / "tiny.en.a4.fold.pdf")[0].replace("\r\n", " ")
     # no blank page after the cover without duplex: the booklet's 2 sheets are pages 2-5
     assert "print pages 2, 4, put the printed sheets back in the tray turned over and print pages 3, 5" in cover
 

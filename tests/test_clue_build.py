@@ -69,5 +69,5 @@ def test_tall_notes_print_two_to_a_page(tmp_path):
     gy.write_text(gy.read_text("utf-8").replace("front: clue/notes\n", "front: clue/notes-tall\n"), "utf-8")
     r = run_pnp("build", "clue", "--duplex", "none", "--no-cover", "--out", tmp_path / "out", cwd=proj)
     assert r.returncode == 0, r.stderr
-    with pikepdf.open(tmp_path / "out/clue/clue.zh-TW.a4.pdf") as pdf:
+    with pikepdf.open(tmp_path / "out/clue/clue.zh-TW.a4.none.pdf") as pdf:
         assert len(pdf.pages) == PAGES["none"] + 1      # 4 notes sheets now take 2 pages

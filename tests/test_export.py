@@ -87,8 +87,8 @@ def test_tts_sheets(exported):
     root = exported / "tts" / "en"
     for deck, count in DECKS.items():
         info = json.loads((root / f"{deck}.json").read_text("utf-8"))
-        assert info["cards"] == count
-        assert sum(s["number"] for s in info["sheets"]) == count
+        assert info["cards"] == count == len(info["order"])
+        assert sum(s["number"] for s in info["sheets"]) == info["distinct"] <= count  # a slot per distinct face
         cw, ch = info["card_px"]
         assert abs(cw / ch - 63 / 88) < 0.01
         for s in info["sheets"]:
@@ -162,6 +162,8 @@ def test_tts_saved_object_and_shared_backs(exported):
     found = validate(save)
     decks = {d["Nickname"]: d for d in found["DeckCustom"]}
     assert sum(len(d["ContainedObjects"]) for d in decks.values()) == sum(DECKS.values())
+    nicknames = {c["Nickname"] for d in decks.values() for c in d["ContainedObjects"]}
+    assert "ev-cctv" not in nicknames and all(not n.startswith(("ev-", "id-")) for n in nicknames)  # names, not ids
     for d in decks.values():
         for entry in d["CustomDeck"].values():
             assert entry["UniqueBack"] is False

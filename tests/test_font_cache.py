@@ -1,6 +1,7 @@
 """A build with an empty font cache converts the fonts before resolving any face, so the (slow)
 conversion never counts against a template's time budget."""
 import time
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -104,3 +105,75 @@ def test_font_hashes_are_remembered_by_path_size_and_time(tmp_path, monkeypatch)
     assert second != first
     (tmp_path / "cache" / "digests.json").write_text("{not json", "utf-8")
     assert digest() == second
+
+
+def test_a_conversion_says_so_on_one_line(tmp_path, monkeypatch, capsys):
+    """A first run is not silent while a font converts: one line on stderr per font (whether or not
+    stderr is a terminal: it happens once per machine), none when the converted copy is kept."""
+    src = tmp_path / "Tiny.otf"
+    _tiny_cff_font(src)
+    monkeypatch.setattr(fonts, "cache_dir", lambda: tmp_path / "cache")
+    fonts.to_truetype(src)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "converting the font Tiny.otf to TrueType, once" in err
+    fonts.to_truetype(src)
+    assert capsys.readouterr().err == ""
+
+
+def test_which_games_print_cjk(tmp_path):
+    import lintkit
+    from pnp.content.loader import load_game
+    from pnp.text.fontparts import game_prints_cjk, prints_cjk
+    assert prints_cjk(["zh-TW"], ()) and prints_cjk(["ja"], ()) and not prints_cjk(["en", "fr"], ("Café — “ok”",))
+    assert prints_cjk(["en"], ("a dragon 龍",)) and prints_cjk(["en"], ("full-width ：",))
+    face = {"t": {"type": "text", "x": 2, "y": 2, "w": 30, "h": 8, "text": "{{ card.name }}"}}
+    english = lintkit.project(tmp_path / "a", face, items=[{"id": "one", "name": "Dragon"}])
+    assert not game_prints_cjk(load_game(english.content / "g"), english.layouts)
+    kanji = lintkit.project(tmp_path / "b", face, items=[{"id": "one", "name": "龍"}])
+    assert game_prints_cjk(load_game(kanji.content / "g"), kanji.layouts)
+    in_layout = lintkit.project(tmp_path / "c", {"t": {**face["t"], "text": "第 {{ card.name }}"}},
+                                items=[{"id": "one", "name": "1"}])
+    assert game_prints_cjk(load_game(in_layout.content / "g"), in_layout.layouts)
+
+
+def test_the_latin_part_draws_alike_and_gives_way_to_the_whole_font(monkeypatch):
+    """The Latin part measures Latin text as the whole font does; a CJK character a template made
+    (no source text had it) switches the role to the whole font, an emoji neither has does not."""
+    src = fonts.builtin_path("noto-sans-tc")
+    whole = fonts.FontSet({"sans": src})
+    part = fonts.FontSet({"sans": src}, cjk=False)
+    text = "Hello, world — “quotes”, café, 12 × 3 ½ …"
+    assert part.name("sans") == fonts.part_name(src) != whole.name("sans")
+    assert part.width(text, "sans", 10) == whole.width(text, "sans", 10)
+    assert part.lacking("sans", set(text)) == set()
+    assert part.lacking("sans", {"\U0001F600"}) == {"\U0001F600"} and part.latin == {"sans"}
+    assert part.lacking("sans", {"A", "龍"}) == set()
+    assert part.latin == set() and part.name("sans") == whole.name("sans")
+    assert ("sans", f"{src}", fonts._digest(src)) in fonts.role_digests(part)
+    assert fonts.part_path(src).stat().st_size < fonts.to_truetype(src).stat().st_size / 10
+
+
+def test_an_english_game_builds_without_converting_a_cjk_font(tmp_path, monkeypatch):
+    """An empty font cache and a game that prints no CJK text: no whole-font conversion (the minute a
+    first run used to wait), the PDF embeds the Latin part."""
+    import lintkit
+    from pnp.text import fontparts
+    face = {"t": {"type": "text", "x": 2, "y": 2, "w": 30, "h": 8, "text": "{{ card.name }} — café"}}
+    proj = lintkit.project(tmp_path, face, items=[{"id": "one", "name": "Dragon"}])
+    converting = []
+    monkeypatch.setattr(fonts, "cache_dir", lambda: tmp_path / "cache" / "fonts")
+    monkeypatch.setattr(fontparts, "announce", lambda src, stream=None: converting.append(Path(src).name))
+    fonts.register_part.cache_clear()
+    fonts._digest_of.cache_clear()
+    result = CliRunner().invoke(main, ["--project", str(proj.root), "build", "g", "-j", "1", "--no-cover",
+                                       "--out", str(tmp_path / "out")])
+    fonts.register_part.cache_clear()
+    fonts._digest_of.cache_clear()
+    assert result.exit_code == 0, result.output
+    assert converting == []
+    assert sorted(p.name.split("-latin")[0] for p in (tmp_path / "cache" / "fonts").glob("*-latin*.ttf")) == \
+        ["NotoSansTC-Regular", "NotoSerifTC-Regular"]
+    import pikepdf
+    with pikepdf.open(tmp_path / "out" / "g" / "g.en.a4.pdf") as pdf:
+        fonts_used = {str(f.get("/BaseFont")) for p in pdf.pages for f in (p.Resources.get("/Font") or {}).values()}
+    assert fonts_used == {"/AAAAAA+NotoSansTC-Regular-Latin"}, fonts_used

@@ -140,3 +140,51 @@ def test_base_url_must_be_a_web_address(tmp_path):
     r = run_pnp("export", "g", "--to", "tts", "--base-url", "ftp://x", "--out", tmp_path / "o",
                 cwd=lintkit.project(tmp_path, FACE, items=ITEMS, fields="{colour: str}").root)
     assert r.returncode == 2 and "`ftp://x` is not a web address" in r.stderr, r.stderr
+
+
+NAVY = {"bg": {"type": "rect", "x": -3, "y": -3, "w": 69, "h": 94, "fill": "navy"}}
+
+
+def test_one_slot_per_distinct_face_and_nicknames_in_the_built_language(tmp_path):
+    """Three copies of `a` and a card `c` that prints as `a` take one slot; `b` another: a sheet of 2
+    cards (plus the hidden slot), the deck naming slot 0 four times. Nicknames are the cards' names in
+    the exported language, markup left out; the save says which TTS version's format it is."""
+    items = [{"id": "a", "colour": "red", "name": {"en": "Red *fox*", "fr": "Renard *rouge*"}, "copies": 3},
+             {"id": "b", "colour": "blue", "name": {"en": "Blue jay", "fr": "Geai bleu"}},
+             {"id": "c", "colour": "red", "name": {"en": "Red twin", "fr": "Jumeau   rouge"}}]
+    proj = lintkit.project(tmp_path, FACE, items=items, fields="{colour: str, name: text}", size="[63, 88]",
+                           langs="[en, fr]", back=NAVY)
+    col = collect(proj, "g", "fr")
+    out = tmp_path / "tts"
+    out.mkdir()
+    tts.export(col, out)
+    info = json.loads((out / "c.json").read_text("utf-8"))
+    assert (info["cards"], info["distinct"]) == (5, 2)
+    [sheet] = info["sheets"]
+    assert (sheet["number"], sheet["width"], sheet["height"]) == (2, 3, 1)
+    assert [(c["id"], c["slot"]) for c in info["order"]] == [("a", 0)] * 3 + [("b", 1), ("c", 0)]
+    assert info["tts_custom_deck"][0]["Number"] == 2
+    save = json.loads((out / "g.tts.json").read_text("utf-8"))
+    assert save["VersionNumber"].startswith("v") and save["VersionNumber"][1:2].isdigit()
+    [deck] = validate(save)["DeckCustom"]
+    assert deck["DeckIDs"] == [100, 100, 100, 101, 100]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["Renard rouge"] * 3 + ["Geai bleu", "Jumeau rouge"]
+    assert len({c["GUID"] for c in deck["ContainedObjects"]}) == 5
+    img = np.asarray(Image.open(out / "c.1.png").convert("RGB")).astype(int)
+    cw = img.shape[1] // 3
+    for slot, want in ((0, (255, 0, 0)), (1, (0, 0, 255))):
+        assert np.abs(img[img.shape[0] // 2, slot * cw + cw // 2] - want).max() < 8
+    en = collect(proj, "g", "en")
+    assert [c.name for c in en.decks[0].cards] == ["Red fox"] * 3 + ["Blue jay", "Red twin"]
+
+
+def test_a_card_without_a_name_is_called_by_its_id_and_a_tile_by_its_name(tmp_path):
+    token = {"bg": {"type": "rect", "x": -3, "y": -3, "w": 26, "h": 26, "fill": "{{ card.colour }}"}}
+    items = [{"id": "t1", "colour": "red", "title": "Torch"}, {"id": "t2", "colour": "blue"}]
+    proj = lintkit.project(tmp_path, token, items=items, fields="{colour: str, title: str?}", size="[20, 20]",
+                           kind="tokens")
+    out = tmp_path / "tts"
+    out.mkdir()
+    tts.export(collect(proj, "g"), out)
+    tiles = validate(json.loads((out / "g.tts.json").read_text("utf-8")))["Custom_Tile"]
+    assert [t["Nickname"] for t in tiles] == ["Torch", "t2"]

@@ -78,7 +78,8 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
               help="long/short: backs mirrored for double-sided printing flipped on that edge; fold: fronts and "
-                   "backs side by side to fold and glue; none: fronts only.")
+                   "backs side by side to fold and glue; none: fronts only. A mode other than long is named in the file "
+                   "(<game>.<lang>.<paper>.fold.pdf), so it never overwrites the duplex PDF.")
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.option("--back-offset", default="0,0", show_default=True,
               help="Shift every back page by X,Y mm (from `pnp calibrate`).")
@@ -94,7 +95,8 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
               help="Rules booklets: saddle = 2 pages a side on sheets to fold and staple; none = plain pages, "
                    "one per page (for reading on screen).")
 @click.option("--only", default="", metavar="COMPONENT[,COMPONENT…]",
-              help="Build only these components (e.g. `--only rules`), into <game>.<lang>.<paper>.<ids>.pdf.")
+              help="Build only these components (e.g. `--only rules`), into <game>.<lang>.<paper>[.<duplex>].<ids>.pdf "
+                   "(ids joined by +).")
 @click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error: exit 1, write nothing.")
 @click.option("--draft", is_flag=True, help="Print what can be printed: a missing picture as a box with its file name, "
               "overflowing text at its minimum size with a red corner flag, errors as warnings, DRAFT on every page "

@@ -143,7 +143,7 @@ def generate() -> str:
     from pnp.content.printing import SECRET_SPEC, SITS_ON_SPEC
     for key, spec, intro in (("secret", SECRET_SPEC, "`secret: true`, or a map:"),
                              ("sits_on", SITS_ON_SPEC, "a map, or a list of maps, each:")):
-        out += ["", f"`{key}:` (print lint, see the README) — {intro}", "", "| key | type | required | default | meaning |",
+        out += ["", f"`{key}:` (print lint) — {intro}", "", "| key | type | required | default | meaning |",
                 "|---|---|---|---|---|"]
         out += [f"| `{k}` | {o.type} | {'yes' if o.required else ''} | {'' if o.default is None else f'`{str(o.default).lower()}`'} "
                 f"| {_cell(o.help)} |" for k, o in spec.items()]
@@ -154,7 +154,7 @@ def generate() -> str:
             "", "## Declared checks (`checks:`)", "",
             "A component's `checks:` (and game.yaml's, for `rule`) is a list; each entry holds one kind and optionally "
             "the other keys. Expressions run in the template sandbox over `card`, `data`, `game`, `palette`, `lang`; "
-            "a failing check is a finding at the item to blame, else at the check (see the README).", "",
+            "a failing check is a finding at the item to blame, else at the check.", "",
             "| key | meaning | example |", "|---|---|---|"]
     for k in ITEM_KINDS + GAME_KINDS + CHECK_KEYS:
         out.append(f"| `{k}` | {_cell(HELP[k])} | {_cell(CHECK_EXAMPLES.get(k, ''))} |")

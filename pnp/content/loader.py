@@ -41,11 +41,11 @@ GAME_SPEC = {
     "lint": Opt("map", default={}, help="print lint rule → `off`, `warn` or `error`"),
     "glossary": Opt("map", help="words never broken across lines: language → `[word, …]`, and `cards: [component, "
                                 "…]` for the `name` of their cards"),
-    "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see the README)"),
+    "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see Declared checks)"),
 }
 
 COMPONENT_SPEC = {
-    "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed (see the README: Kinds)"),
+    "kind": Opt("enum", default="deck", choices=KINDS, help="how it is printed: a deck butted with crop marks, tokens with a gap and a cut outline, sheets one or more a page, a board tiled over pages, a booklet of rules"),
     "title": Opt("text", True, help="the component's name (cover, contents, bookmarks)"),
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods (an `id` "
                              "column optional: see Spreadsheets)"),
@@ -61,7 +61,7 @@ COMPONENT_SPEC = {
     "fields": Opt("map", default={}, help="field name → type (text, str, int, number, bool, list, map, {enum: […]}); "
                                           "a whole number is accepted as `str` or `text` (`7` is \"7\")"),
     "options": Opt("map", default={}, help="imposition options"),
-    "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see the README)"),
+    "checks": Opt("list", help="declared checks: unique, combinations, count, each, sum, refs (see Declared checks)"),
     "secret": Opt("any", help="`true`: held in a hand, no back may tell one card from another (print lint)"),
     "sits_on": Opt("any", help="`{layout: …, element: …}` (or a list): the space the pieces go on (print lint `fit`)"),
     "pieces": Opt("any", help="`{by: FIELD, names: {VALUE: NAME, …}}`: the piece types it holds, for the cover and booklet"),
@@ -88,7 +88,7 @@ def load_game(root: Path) -> Game:
     game_file = root / "game.yaml"
     if not game_file.is_file():
         raise Problems([_problem(Pos(display_path(game_file)), "there is no game.yaml here",
-                                 "create content/<game>/game.yaml (see the README)")])
+                                 "create one with `pnp new GAME` (the keys: `pnp docs` writes the reference)")])
     if not game_file.resolve().is_relative_to(root.resolve()):
         raise Problems([_problem(Pos(display_path(game_file)), "game.yaml is a link that leads outside the game folder",
                                  "copy the file into the game folder")])

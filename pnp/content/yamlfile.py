@@ -339,7 +339,7 @@ def load_file(path: Path, expect=dict):
     value = load_text(read_text(path), shown)
     if value is None:
         raise Problems([Problem(Pos(shown), "the file is empty",
-                                "write the expected content (see the README) or delete the file")])
+                                "write the expected content (`pnp docs` writes the reference) or delete the file")])
     if expect is dict and not isinstance(value, dict):
         raise Problems([Problem(pos_of(value, Pos(shown)), f"expected a map of `key: value` at the top, found a {_kind(value)}",
                                 "write the file as `key: value` lines")])

@@ -24,6 +24,7 @@ class Card:
     copy: int            # 0 for the first physical copy
     front: object        # Face
     back: object | None  # Face or None
+    name: str = ""       # what players call it, in the built language (`name` or `title` field), else the id
 
 
 @dataclass
@@ -59,36 +60,63 @@ class Collected:
     lang: str
     fonts: object
     decks: list
+    findings: list = field(default_factory=list)   # with `draft`: the warnings to show (errors lowered)
+    draft: bool = False
 
 
-def collect(project, game_id: str, lang: str | None = None) -> Collected:
-    """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors."""
+def collect(project, game_id: str, lang: str | None = None, draft: bool = False) -> Collected:
+    """Resolve every face of a game in one language. Raises Problems (bad input) or RuleErrors.
+    `draft` (as `pnp build --draft`): a missing picture is a placeholder, overflowing text is flagged,
+    errors are warnings (in `findings`)."""
     from pnp.pipeline.build import RuleErrors, faces, prepare, resolver_for
     from pnp.core.errors import Problems
+    from pnp import lint
     prep = prepare(project, game_id)
-    errors = [f for f in prep.findings if f.severity == "error"]
+    found = lint.draft(prep.findings) if draft else list(prep.findings)
+    errors = [f for f in found if f.severity == "error"]
     if errors:
         raise RuleErrors(errors)
     game = prep.game
     resolver = resolver_for(prep, lang)
+    resolver.draft = draft
     lang = resolver.ctx.lang
     decks = []
     for comp in game.components.values():
         deck = Deck(comp.id, str(resolver.ctx.game["components"][comp.id]["title"]), comp.kind)
         seen: dict = {}
+        views = {v.get("id"): v for v in resolver.ctx.game["decks"].get(comp.id, ())}
         for f, b in faces(prep, lang, resolver, comp):
             card_id = f.name.split("/", 1)[1].rsplit(".", 1)[0] if "/" in f.name else f.name
             copy = seen.get(card_id, 0)
             seen[card_id] = copy + 1
-            deck.cards.append(Card(comp.id, card_id, copy, f, b))
+            deck.cards.append(Card(comp.id, card_id, copy, f, b, card_name(views.get(card_id), card_id)))
         if deck.cards:
             decks.append(deck)
     if resolver.problems:
         raise Problems(resolver.problems)
+    if draft:
+        shown = [x for x in lint.collapse(set(found) | set(lint.draft(resolver.findings))) if x.severity == "warning"]
+        return Collected(game, lang, prep.fonts, decks, sorted(shown), True)
     fit = [x for x in resolver.findings if x.severity == "error"]
     if fit:
         raise RuleErrors(sorted(fit))
     return Collected(game, lang, prep.fonts, decks)
+
+
+NAME_FIELDS = ("name", "title")   # the fields that name a card, in this order
+
+
+def card_name(view, fallback: str) -> str:
+    """A card's name as players read it: its `name` (or `title`) field in the built language, the
+    markup and icons left out and spaces collapsed; the id when it has neither."""
+    from pnp.text.spans import plain
+    for key in NAME_FIELDS:
+        value = (view or {}).get(key)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            text = " ".join(plain(str(value), True).split())
+            if text:
+                return text
+    return fallback
 
 
 def faces_pdf(faces, font_name: str) -> bytes:

@@ -87,8 +87,11 @@ def export_cmd(ctx, game, target, lang, dpi, shop, base_url, out):
 @click.option("--dpi", default=150, show_default=True, type=click.IntRange(36, 1200))
 @click.option("--lang", default=None, help="Language (default: the game's first).")
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
+@click.option("--draft", is_flag=True, help="Show what can be printed, as `pnp build --draft`: a missing picture as "
+              "a box with its file name, overflowing text at its minimum size with a red corner flag, errors as "
+              "warnings (writes <card>.<lang>.<face>.draft.png).")
 @click.pass_context
-def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
+def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out, draft):
     """Write CARD_ID's face (or, with --sheet, every face) of GAME as a PNG and print its path.
 
     The PNG is the face as it prints (rasterised from the PDF drawing), trim and bleed included."""
@@ -101,8 +104,10 @@ def preview_cmd(ctx, game, card_id, face, sheet, dpi, lang, out):
         if not sheet and not card_id:
             raise Problems([Problem(Pos(f"content/{name}/game.yaml"), "which card? no CARD_ID given",
                                     f"run `pnp preview {name} CARD_ID` or `pnp preview {name} --sheet`")])
-        path = (preview.sheet(proj, name, lang, dpi, outp) if sheet
-                else preview.card(proj, name, card_id, face, lang, dpi, outp))
+        def warn(finding):
+            click.echo(str(finding), err=True)
+        path = (preview.sheet(proj, name, lang, dpi, outp, draft, warn) if sheet
+                else preview.card(proj, name, card_id, face, lang, dpi, outp, draft, warn))
         click.echo(str(path))
     guarded(run)
 

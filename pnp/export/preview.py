@@ -80,8 +80,16 @@ def _check_sheet(col, entries, dpi) -> None:
              ", or preview single cards (`pnp preview GAME CARD_ID`)")
 
 
-def card(project, game_id, card_id, side, lang, dpi, out: Path) -> Path:
-    col = collect(project, game_id, lang)
+def _name(stem: str, col) -> str:
+    """`<stem>.png`, or `<stem>.draft.png` for a draft (as a draft PDF never takes the final name)."""
+    return f"{stem}{'.draft' if col.draft else ''}.png"
+
+
+def card(project, game_id, card_id, side, lang, dpi, out: Path, draft: bool = False, warn=None) -> Path:
+    """One face as a PNG. `draft`: as `pnp build --draft`, each warning handed to `warn`."""
+    col = collect(project, game_id, lang, draft)
+    for f in col.findings:
+        (warn or print)(f)
     cards = {c.id: c for d in col.decks for c in d.cards if c.copy == 0}
     if card_id not in cards:
         raise Problems([Problem(col.game.pos, f"`{game_id}` has no card `{card_id}`", did_you_mean(card_id, cards))])
@@ -92,12 +100,14 @@ def card(project, game_id, card_id, side, lang, dpi, out: Path) -> Path:
                                 f"`{c.deck}` names no `back:` layout)", "preview its front, or give the component a back")])
     _too_big(col, f"card `{card_id}` ({side})", *_px(face, dpi), dpi, "")
     img = _images(col, [face], dpi)[face]
-    return _write(img, out / game_id / "preview" / f"{safe_name(card_id)}.{col.lang}.{side}.png", dpi)
+    return _write(img, out / game_id / "preview" / _name(f"{safe_name(card_id)}.{col.lang}.{side}", col), dpi)
 
 
-def sheet(project, game_id, lang, dpi, out: Path) -> Path:
+def sheet(project, game_id, lang, dpi, out: Path, draft: bool = False, warn=None) -> Path:
     from PIL import Image, ImageDraw, ImageFont
-    col = collect(project, game_id, lang)
+    col = collect(project, game_id, lang, draft)
+    for f in col.findings:
+        (warn or print)(f)
     entries = []  # (label, face)
     seen = set()
     for d in col.decks:
@@ -123,4 +133,4 @@ def sheet(project, game_id, lang, dpi, out: Path) -> Path:
         im = _trim_line(imgs[f].copy(), f, dpi)
         page.paste(im, (x + (cw - 10 - im.width) // 2, y))
         draw.text((x, y + ch - LABEL - 8), label, fill=(40, 40, 40), font=font)
-    return _write(page, out / game_id / "preview" / f"{game_id}.{col.lang}.sheet.png", dpi)
+    return _write(page, out / game_id / "preview" / _name(f"{game_id}.{col.lang}.sheet", col), dpi)

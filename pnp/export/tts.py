@@ -7,6 +7,10 @@ same grid, "unique backs"). Per deck this writes `<deck>.<n>.png` sheets (trimme
 by what prints), and `<deck>.json` with what the dialog asks: for each sheet its file, width and
 height in cards, and number of cards. Other components become tile images and everything goes into
 one saved object (`pnp/export/tts_save.py`).
+
+A sheet holds each distinct card once: cards that print alike (copies, or two ids with the same
+faces) share a slot, and the saved object's deck lists that slot's CardID once per card, as TTS
+itself saves a deck of copies. `<deck>.json` says which slot each card of the deck uses (`order`).
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import json
 import math
 from pathlib import Path
 
-from pnp.export import distinct, faces_pdf, raster, safe_name
+from pnp.export import distinct, faces_pdf, printed, raster, safe_name
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 PER_SHEET = MAX_COLS * MAX_ROWS - 1          # the last slot holds the hidden-card face
@@ -37,6 +41,20 @@ def cell_size(w: float, h: float, cols: int, rows: int) -> tuple[int, int]:
         cw -= 1
         ch = int(cw * h / w)
     return cw, ch
+
+
+def slots(cards, unique: bool) -> tuple[list, list]:
+    """The distinct cards of a deck (by what prints: the front, and the back when backs differ) in
+    first-seen order, and for each card the index of its slot."""
+    first: dict = {}
+    out, where = [], []
+    for c in cards:
+        key = (printed(c.front), printed(c.back) if unique else None)
+        if key not in first:
+            first[key] = len(out)
+            out.append(c)
+        where.append(first[key])
+    return out, where
 
 
 def hidden_face(size, colour=(70, 70, 78)):
@@ -80,12 +98,13 @@ def _decks(col, target: Path):
     plans = []
     for deck in decks:
         w, h = deck.trim
-        sheets = [deck.cards[i:i + PER_SHEET] for i in range(0, len(deck.cards), PER_SHEET)]
         shared = deck.shared_back()
         unique = shared is None and any(c.back is not None for c in deck.cards)
+        distinct_cards, where = slots(deck.cards, unique)
+        sheets = [distinct_cards[i:i + PER_SHEET] for i in range(0, len(distinct_cards), PER_SHEET)]
         cols, rows = grid(len(sheets[0]))
         cell = cell_size(w, h, cols, rows)  # one cell size per deck: TTS scales every sheet alike
-        plans.append((deck, sheets, shared, unique, cell))
+        plans.append((deck, sheets, where, shared, unique, cell))
         for c in deck.cards:
             need.setdefault((c.front, cell), None)
             if unique and c.back is not None:
@@ -96,13 +115,17 @@ def _decks(col, target: Path):
     jobs = [raster.Job(index[f], cell[0] / f.w, bleed=False, size=cell) for f, cell in keys]
     results = raster.run(pdf, [f.bleed for f in order], jobs)
     images = {k: Image.frombytes("RGB", size, data) for k, (size, data) in zip(keys, results)}
-    for deck, sheets, shared, unique, cell in plans:
+    for deck, sheets, where, shared, unique, cell in plans:
         cw, ch = cell
         name = safe_name(deck.id)
         hidden = images[(shared, cell)] if shared is not None else hidden_face(cell)
         info = {"deck": deck.id, "title": deck.title, "language": col.lang, "cards": len(deck.cards),
+                "distinct": sum(map(len, sheets)),
                 "card_px": [cw, ch], "unique_backs": unique, "back_is_hidden": False, "sideways": cw > ch,
-                "back": None if unique else (f"{name}.back.png" if shared is not None else None), "sheets": []}
+                "back": None if unique else (f"{name}.back.png" if shared is not None else None), "sheets": [],
+                # every card of the deck in deck order: its sheet (from 1) and slot (row by row from 0)
+                "order": [{"id": c.id, "name": c.name or c.id, "sheet": s // PER_SHEET + 1, "slot": s % PER_SHEET}
+                          for c, s in zip(deck.cards, where)]}
         for n, cards in enumerate(sheets, 1):
             cols, rows = grid(len(cards))
             sides = [("face", lambda c: c.front, hidden)]
@@ -130,7 +153,8 @@ def _decks(col, target: Path):
              "Width": s["width"], "Height": s["height"], "Number": s["number"],
              "Sideways": info["sideways"], "Back is Hidden": False} for s in info["sheets"]]
         (target / f"{name}.json").write_text(json.dumps(info, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        report[deck.id] = (f"{len(sheets)} sheet(s), {len(deck.cards)} cards, {cw} x {ch} px a card, "
+        report[deck.id] = (f"{len(sheets)} sheet(s), {len(deck.cards)} cards ({info['distinct']} distinct), "
+                           f"{cw} x {ch} px a card, "
                            + ("unique backs" if unique else "one shared back"))
         infos.append(info)
     return report, infos

@@ -6,7 +6,9 @@ The bag holds:
   `CustomDeck` entry (FaceURL = the sheet, BackURL = the shared back or the sheet of backs,
   NumWidth/NumHeight = the grid, UniqueBack when backs really differ, BackIsHidden false: the sheet's
   last slot holds the hidden-card face), and every card a `Card` whose `CardID` is the entry's key x 100
-  + its position on the sheet (row by row from the top left), in deck order;
+  + its slot on the sheet (row by row from the top left), in deck order; cards that print alike share
+  a slot, so `DeckIDs` names it once per copy (as TTS saves a deck of copies). A card's `Nickname` is
+  its name in the exported language (its `name` or `title` field; the id when it has neither);
 - per token, board or sheet piece (each copy) a `Custom_Tile`: the piece's front as `ImageURL`, its
   back as `ImageSecondaryURL`, a circle, rounded or box tile after the layout's `shape`, images
   transparent outside the cut line; boards and sheets are stretched boxes.
@@ -28,6 +30,9 @@ from pnp.core.units import MM
 TILE_TYPE = {"rect": 0, "circle": 2, "rounded": 3}   # TTS CustomTile.Type: 0 box, 1 hex, 2 circle, 3 rounded
 TILE_PX = 2048                                        # longest side of a tile image
 TILE_DPI = 300.0
+# The Tabletop Simulator release whose save format this file follows (kb.tabletopsimulator.com,
+# "Save File Format"): TTS writes its own version here and reads any.
+TTS_VERSION = "v13.2.2"
 
 
 def _guid(*parts) -> str:
@@ -90,28 +95,29 @@ def write(col, target: Path, final: Path, base_url: str | None, decks: list, til
     contained = []
     key = 0
     for n, info in enumerate(decks):
-        entries, cards = {}, []
-        for sheet in info["sheets"]:
+        entries, keys = {}, {}
+        for number, sheet in enumerate(info["sheets"], 1):
             key += 1
+            keys[number] = key
             entries[str(key)] = {"FaceURL": url(sheet["face"]),
                                  "BackURL": url(sheet["back"] if info["unique_backs"] else info["back"]),
                                  "NumWidth": sheet["width"], "NumHeight": sheet["height"],
                                  "BackIsHidden": False, "UniqueBack": bool(info["unique_backs"]), "Type": 0}
-            for pos, card_id in enumerate(sheet["cards"]):
-                cards.append((key * 100 + pos, card_id, key))
+        # (CardID, card id, nickname, entry key) of every card in deck order; copies share their slot's CardID
+        cards = [(keys[c["sheet"]] * 100 + c["slot"], c["id"], c["name"], keys[c["sheet"]]) for c in info["order"]]
         x = 3.0 * n
         if len(cards) == 1:
-            cid, card_id, k = cards[0]
-            obj = _base("CardCustom", card_id, _guid(game_id, info["deck"], card_id), _transform(x, flip=True))
+            cid, card_id, nick, k = cards[0]
+            obj = _base("CardCustom", nick, _guid(game_id, info["deck"], card_id), _transform(x, flip=True))
             obj.update(CardID=cid, SidewaysCard=info["sideways"], CustomDeck={str(k): entries[str(k)]})
         else:
             obj = _base("DeckCustom", info["title"], _guid(game_id, info["deck"]), _transform(x, flip=True))
             obj["SidewaysCard"] = info["sideways"]
-            obj["DeckIDs"] = [cid for cid, _c, _k in cards]
+            obj["DeckIDs"] = [cid for cid, _c, _n, _k in cards]
             obj["CustomDeck"] = entries
             obj["ContainedObjects"] = []
-            for i, (cid, card_id, k) in enumerate(cards):
-                card = _base("Card", card_id, _guid(game_id, info["deck"], card_id, i), _transform(x, flip=True))
+            for i, (cid, card_id, nick, k) in enumerate(cards):
+                card = _base("Card", nick, _guid(game_id, info["deck"], card_id, i), _transform(x, flip=True))
                 card.update(CardID=cid, SidewaysCard=info["sideways"], CustomDeck={str(k): entries[str(k)]})
                 obj["ContainedObjects"].append(card)
         contained.append(obj)
@@ -119,7 +125,7 @@ def write(col, target: Path, final: Path, base_url: str | None, decks: list, til
         for i, card in enumerate(deck.cards):
             face = card.front
             scale = round(max(face.w, face.h) / MM / 50, 3)      # about 1 unit per 25 mm of the longer side
-            tile = _base("Custom_Tile", card.id, _guid(game_id, deck.id, card.id, i), _transform(scale=scale))
+            tile = _base("Custom_Tile", card.name or card.id, _guid(game_id, deck.id, card.id, i), _transform(scale=scale))
             boxy = deck.kind in ("board", "sheet")
             image = {"ImageURL": url(files[(deck.id, card.id, "front")]),
                      "ImageSecondaryURL": url(files[(deck.id, card.id, "back")]) if card.back is not None else "",
@@ -133,7 +139,7 @@ def write(col, target: Path, final: Path, base_url: str | None, decks: list, til
     bag["ContainedObjects"] = contained
     save = {"SaveName": title, "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Date": "", "Table": "",
             "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": [bag], "TabStates": {}, "VersionNumber": ""}
+            "ObjectStates": [bag], "TabStates": {}, "VersionNumber": TTS_VERSION}
     name = f"{safe_name(game_id)}.tts.json"
     (target / name).write_text(json.dumps(save, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return name

@@ -99,10 +99,14 @@ def _shape(spec: YMap, col: Collector, where: str):
                     f"write a width from 0 to {MAX_COORD:g}")
             return None
     except (svgpath.PathError, TypeError, ValueError, IndexError, OverflowError) as e:
-        col.add(spec.at(kind), f"bad `{kind}` in {where}: {e}", "see the icon format in the README")
+        col.add(spec.at(kind), f"bad `{kind}` in {where}: {e}", ICON_FORMAT)
         return None
     fill = spec.get("fill", None if "stroke" in spec else "current")
     return ops, fill, spec.get("stroke"), width
+
+
+ICON_FORMAT = ("an icon is `NAME: {shapes: [{circle: [40, 40, 27], stroke: current, width: 10}, …]}` in a "
+               "100 x 100 box; a shape is one of path, circle, rect, polygon, ellipse, with fill, stroke, width")
 
 
 def load_icons(files: list[Path]) -> dict:
@@ -126,7 +130,7 @@ def load_icons(files: list[Path]) -> dict:
             continue
         for name, spec in data.items():
             if not isinstance(spec, YMap) or "shapes" not in spec:
-                col.add(data.key_at(name), f"icon `{name}` needs `shapes:`", "see the icon format in the README")
+                col.add(data.key_at(name), f"icon `{name}` needs `shapes:`", ICON_FORMAT)
                 continue
             box = spec.get("box", 100)
             try:

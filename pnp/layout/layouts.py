@@ -191,7 +191,8 @@ class Layouts:
         order = list(merged)
         els = raw.get("elements") or {}
         if not isinstance(els, YMap):
-            col.add(raw.at("elements"), "`elements` should be a map of element name → element", "see the README")
+            col.add(raw.at("elements"), "`elements` should be a map of element name → element",
+                    "write e.g. `elements: {title: {type: text, x: 5, y: 5, w: 53, h: 8, text: Hello}}` (every type: `pnp docs` writes the reference)")
             return tuple(merged[n] for n in order)
         for ename, spec in els.items():
             epos = els.key_at(ename)

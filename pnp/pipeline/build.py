@@ -58,6 +58,25 @@ class Options:
     jobs: int = 1                # processes resolving faces (pnp.core.processes); the bytes do not depend on it
 
 
+NAME_WORDS = ("ink-saver", "draft")   # what pnp itself writes after the components in a PDF's name
+
+
+def pdf_name(game_id: str, lang: str, opts: Options) -> str:
+    """`<game>.<lang>.<paper>[.<duplex>][.<ids>][.ink-saver][.draft].pdf`: the duplex mode unless it is
+    `long` (a fold or one-sided PDF never overwrites the duplex one), the `--only` components joined by
+    `+` (written `+<id>` when the one id is a word pnp writes there itself, so that `--only draft` is
+    not `--draft` and `--only fold` not `--duplex fold`).
+    Every combination of the options gives its own name (tests/test_output_names.py)."""
+    parts = [game_id, lang, opts.paper]
+    if opts.duplex != "long":
+        parts.append(opts.duplex)
+    if opts.only:
+        ids = "+".join(opts.only)
+        parts.append(f"+{ids}" if ids in NAME_WORDS + DUPLEX else ids)
+    parts += [w for w, on in zip(NAME_WORDS, (opts.ink_saver, opts.draft)) if on]
+    return ".".join(parts) + ".pdf"
+
+
 @dataclass
 class Project:
     root: Path
@@ -100,7 +119,7 @@ class Prepared:
 def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
     icons = load_icons(icon_files(project, game_id))
-    fonts = _fonts(game)
+    fonts = _fonts(game, project.layouts)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
@@ -118,7 +137,7 @@ def icon_files(project: Project, game_id: str) -> list[Path]:
             project.layouts / game_id / "icons.yaml"]
 
 
-def _fonts(game) -> fontmod.FontSet:
+def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
     roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
     problems = []
     for role, spec in game.fonts.items():
@@ -151,7 +170,10 @@ def _fonts(game) -> fontmod.FontSet:
                 continue
             roles[key] = full
     try:
-        fs = fontmod.FontSet(roles) if not problems else None
+        from pnp.layout.layouts import BUILTIN
+        from pnp.text.fontparts import game_prints_cjk   # no CJK text: no minute of font conversion
+        cjk = layouts is None or game_prints_cjk(game, layouts, [BUILTIN / "common"])
+        fs = fontmod.FontSet(roles, cjk=cjk) if not problems else None
     except fontmod.FontError as e:
         bad = next((r for r, p in roles.items() if str(p).endswith(str(e).split("`")[1])), None) if "`" in str(e) else None
         pos = game.meta["fonts"].at(bad) if bad and "fonts" in game.meta else game.pos
@@ -233,9 +255,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     pdfs, pending = [], []
     paper = impose.PAPERS[opts.paper]
     comps = chosen(game, opts.only)
-    only = f".{'+'.join(opts.only)}" if opts.only else ""
-    names = {lang: f"{game_id}.{lang}.{opts.paper}{only}{'.ink-saver' if opts.ink_saver else ''}"
-                   f"{'.draft' if opts.draft else ''}.pdf" for lang in langs}
+    names = {lang: pdf_name(game_id, lang, opts) for lang in langs}
 
     def one(lang, f, jobs):   # (components, pages, findings, the fonts registered so far) of one language
         return (*_language(prep, lang, replace(opts, jobs=jobs), comps, paper, cache, drawn, f),

@@ -256,7 +256,7 @@ class Resolver:
                                            markup=True, color_of=self._span_colour, words=self.words)
         except spans.MarkupError as e:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: markup in element `{p['_name']}`: {e}",
-                          "fix the markup (see Text markup in the README)")
+                          "fix the markup (see Text markup in the reference: `pnp docs` writes it)")
         if unknown:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: unknown icon `:{sorted(unknown)[0]}:` in element "
                           f"`{p['_name']}`", did_you_mean(sorted(unknown)[0], self.icons))

@@ -83,7 +83,7 @@ def _run(game) -> tuple[list, list[str]]:
         raise
     except Exception as e:  # a declaration of a shape nothing foresaw: a problem at game.yaml, not a traceback
         raise Problems([Problem(game.pos, f"the declared checks cannot be run ({type(e).__name__}: {e})",
-                                "compare `checks:` with the README's examples")]) from e
+                                "compare `checks:` with the examples under Declared checks in the reference (`pnp docs` writes it)")]) from e
     findings += more
     ran += names
     plugin = plugin_for(game)
@@ -117,7 +117,7 @@ def _crash(game, hook, e: Exception) -> Problem:
     where = f", {Path(frame.filename).name} line {frame.lineno}" if frame else ""
     return Problem(game.pos, f"the rules of `{game.id}` cannot read this content ({type(e).__name__}: {e}{where})",
                    "a value the rules use (game.yaml `data:` or a card field) has an unexpected shape: compare it "
-                   "with the README and the shipped game, and fix the other problems first")
+                   "with the reference (`pnp docs` writes it) and the shipped games, and fix the other problems first")
 
 
 def summary(game) -> list[str]:

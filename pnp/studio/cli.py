@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 MISSING = ("the studio needs its web packages (Starlette, uvicorn): install them with "
-           "`pip install 'pnp[studio]'` (from a checkout: `pip install -e '.[studio]'`, which make build and make test do)")
+           "`pip install 'pnp[studio]'`")
 
 
 def command():

@@ -3,7 +3,10 @@
 ReportLab embeds only TrueType outlines; Noto CJK ships CFF outlines. We convert a CFF font to
 TrueType once with fontTools (cu2qu) and cache the result by the source file's hash, so later builds
 only load it (~0.1 s); the hash itself is remembered by the file's path, size and time (digests.json in
-the same folder). ReportLab then embeds a subset of the glyphs each PDF uses.
+the same folder). ReportLab then embeds a subset of the glyphs each PDF uses. A conversion says so
+on stderr (one line per font, terminal or not: it happens once per machine and takes half a minute).
+A game that prints no CJK text draws with the Latin part of the built-in fonts (pnp/text/fontparts.py):
+a second to make instead of a minute.
 """
 from __future__ import annotations
 
@@ -106,6 +109,8 @@ def to_truetype(src: Path) -> Path:
     out = cache_dir() / f"{src.stem}-{_digest(src)}.ttf"
     if out.is_file():
         return out
+    from pnp.text.fontparts import announce
+    announce(src)
     try:
         # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
         # time, so the converted bytes (and every PDF embedding them) are the same on every machine
@@ -173,14 +178,50 @@ def register(path: str) -> str:
     return name
 
 
+def part_path(src: Path) -> Path:
+    from pnp.text.fontparts import PART_VERSION
+    return cache_dir() / f"{src.stem}-latin{PART_VERSION}-{_digest(src)}.ttf"
+
+
+def latin_part(src: Path) -> Path:
+    """The TrueType Latin part of a built-in font (pnp/text/fontparts.py), made once into the cache."""
+    out = part_path(src)
+    if out.is_file():
+        return out
+    from pnp.text.fontparts import cut_latin
+    font = cut_latin(src)
+    if "CFF " in font:
+        _cff_to_glyf(font)
+    buf = io.BytesIO()
+    font.save(buf)
+    if not write(out, buf.getvalue(), FONT_BYTES):
+        raise FontError(f"`{src.name}` (its Latin part) cannot be kept in the cache folder {cache_dir()} (full or read-only)")
+    return out
+
+
+@lru_cache(maxsize=None)
+def register_part(path: str) -> str:
+    """Register the Latin part of a built-in font (pnp/text/fontparts.py); returns its reportlab name."""
+    src = Path(path)
+    name = part_name(src)
+    pdfmetrics.registerFont(TTFont(name, str(latin_part(src))))
+    return name
+
+
+def part_name(src: Path) -> str:
+    return f"{src.stem}-latin-{_digest(src)[:6]}"
+
+
 def role_digests(fonts) -> list | None:
     """(role, file, content digest) of every font a FontSet names, for cache fingerprints; None when a
-    file cannot be read (or `fonts` names no roles)."""
+    file cannot be read (or `fonts` names no roles). A role drawn with a font's Latin part is marked."""
     roles = getattr(fonts, "roles", None)
     if not isinstance(roles, dict):
         return None
+    latin = getattr(fonts, "latin", ())
     try:
-        return sorted((str(role), str(path), _digest(Path(path))) for role, path in roles.items())
+        return sorted((str(role), str(path) + ("#latin" if role in latin else ""), _digest(Path(path)))
+                      for role, path in roles.items())
     except OSError:
         return None
 
@@ -226,8 +267,10 @@ def fontmod_is_builtin(path) -> bool:
 class FontSet:
     """Font roles of one game (`sans`, `serif`, or any role game.yaml names) → registered fonts."""
 
-    def __init__(self, roles: dict[str, Path], check: bool = True):
+    def __init__(self, roles: dict[str, Path], check: bool = True, cjk: bool = True):
         self.roles = dict(roles)
+        # cjk=False (a game that prints no CJK text): the built-in fonts' roles draw with their Latin part
+        self.latin = set() if cjk else {r for r, p in self.roles.items() if fontmod_is_builtin(p)}
         self.names: dict[str, str] = {}   # roles registered so far (fonts load on first use)
         self._cmap: dict = {}
         self._widths: dict = {}           # (text, role, size) -> width: stringWidth is exact and deterministic
@@ -238,12 +281,15 @@ class FontSet:
                     verify(path, self.name(role))
         # Convert (once, into the cache) before any face is resolved: a conversion takes ~20 s of CPU
         # and must not run inside a template's time budget. Registration itself stays lazy (~0.1 s).
-        builtin = [p for p in self.roles.values() if fontmod_is_builtin(p)]
+        builtin = [p for r, p in self.roles.items() if fontmod_is_builtin(p) and r not in self.latin]
         missing = [p for p in dict.fromkeys(builtin) if not (cache_dir() / f"{Path(p).stem}-{_digest(Path(p))}.ttf").is_file()]
         if len(missing) > 1:
             prepare_builtin()
         for p in missing[:1]:
             to_truetype(Path(p))
+        if self.latin:
+            for p in dict.fromkeys(self.roles[r] for r in self.latin):
+                latin_part(Path(p))
 
     def face(self, role: str, bold: bool, italic: bool) -> tuple[str, bool, bool]:
         """(font key, synthetic bold, synthetic italic) for a style of `role`: its own bold/italic face
@@ -262,29 +308,53 @@ class FontSet:
     def name(self, role: str) -> str:
         n = self.names.get(role)
         if n is None:
-            n = self.names[role] = register(str(self.roles[role]))
+            reg = register_part if role in self.latin else register
+            n = self.names[role] = reg(str(self.roles[role]))
             self._cmap[role] = pdfmetrics.getFont(n).face.charToGlyph
         return n
+
+    def _widen(self, role: str, chars) -> bool:
+        """A role drawn with a Latin part meets a character only the whole font has (a template made
+        it): the role draws with the whole font from now on. False when the whole font lacks them too."""
+        from pnp.text.fontparts import source_cmap
+        if role not in self.latin or not any(ord(ch) in source_cmap(str(self.roles[role])) for ch in chars):
+            return False
+        self.latin.discard(role)
+        self.names.pop(role, None)
+        self._cmap.pop(role, None)
+        self.name(role)
+        return True
 
     def need(self, names) -> None:
         """Register the roles whose fonts have these reportlab names: the faces using them were read
         back (a warm session, the face store), not resolved here, and will be measured and drawn."""
         if not set(names) <= set(self.names.values()):
             for role, path in self.roles.items():
-                if role not in self.names and registered_name(Path(path)) in names:
+                if registered_name(Path(path)) in names and (role not in self.names or role in self.latin):
+                    self.latin.discard(role)
+                    self.names.pop(role, None)
                     self.name(role)
+                elif fontmod_is_builtin(path) and part_name(Path(path)) in names:
+                    register_part(str(path))   # drawn by faces read back, whatever this set draws with
+                    if role in self.latin:
+                        self.name(role)
 
     def has(self, role: str, ch: str) -> bool:
         if role not in self._cmap:
             self.name(role)
-        return ord(ch) in self._cmap[role] or ch in "\n\r\t"
+        if ord(ch) in self._cmap[role] or ch in "\n\r\t":
+            return True
+        return self._widen(role, ch) and self.has(role, ch)
 
     def lacking(self, role: str, chars) -> set:
         """The characters of `chars` (a set) that `role` has no glyph for (as `has`, for many at once)."""
         if role not in self._cmap:
             self.name(role)
         cmap = self._cmap[role]
-        return {ch for ch in chars if ord(ch) not in cmap and ch not in "\n\r\t"}
+        out = {ch for ch in chars if ord(ch) not in cmap and ch not in "\n\r\t"}
+        if out and self._widen(role, out):
+            return self.lacking(role, chars)
+        return out
 
     def width(self, text: str, role: str, size: float) -> float:
         key = (text, role, size)
