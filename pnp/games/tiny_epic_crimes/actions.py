@@ -70,8 +70,8 @@ class Actions:
             if off.badge > b["last"]:
                 off.flips, off.badge = off.flips + 1, b["start"]
             got = rewards.get(f"space_{off.badge}")
-            if got is None:
-                continue
+            if got is None or (off.flips and rewards.get("laps") != "every"):
+                continue              # after the flip the gold spaces pay only if `laps` says so
             if got == "interrogate":
                 self.interrogate(off)
             elif got == "force_card":

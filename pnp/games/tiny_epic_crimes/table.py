@@ -64,9 +64,11 @@ def _pieces(game) -> Pieces:
     names = {str(game.text(it.get("name"), "en")).lower().removeprefix("the "): it for it in city}
     districts = [(it.id, it.get("mark")) for it in city if it.get("kind") != "hq" for _ in range(it.copies)]
     tokens = [it for cid in ("tokens", "mobsters") for it in game.components[cid].items for _ in range(it.copies)]
+    en = api.context(game, "en")        # the event cards as they print (their texts may hold templates)
     pieces = Pieces(
         suspects=suspects, districts=districts,
-        events=[_event(game, it, names) for it in game.components["events"].items for _ in range(it.copies)],
+        events=[_event(game, it, names, en.face(game.components["events"], i)["card"])
+                for i, it in enumerate(game.components["events"].items) for _ in range(it.copies)],
         search=[it.get("value") == "success" for it in tokens if it.get("kind") == "search"],
         stakeout=[int(it.get("value")) for it in tokens if it.get("kind") == "stakeout"],
         mobsters=[it.get("value") for it in tokens if it.get("kind") == "mobster"],
@@ -77,9 +79,11 @@ def _pieces(game) -> Pieces:
     return pieces
 
 
-def _event(game, it, names) -> Event:
-    """An event card read from its English text: how it is set up, solved and rewarded."""
-    setup, solve, reward = (str(game.text(it.get(k), "en")) for k in ("setup", "resolve", "reward"))
+def _event(game, it, names, card) -> Event:
+    """An event card read from its printed English text: how it is set up, solved and rewarded. The
+    badge step an alibi brings by the rules (`badge.per_event_alibi`) is the rules' to give: a reward
+    that prints it ("badge +1 for it", "badge +2 in all (1 of it for the alibi)") is read without it."""
+    setup, solve, reward = (str(card[k]) for k in ("setup", "resolve", "reward"))
     low = setup.lower()
     rolls = 3 if "three times" in low else 2 if "twice" in low else 1 if "roll" in low else 0
     place = None
@@ -97,8 +101,9 @@ def _event(game, it, names) -> Event:
         e.kind, e.fewer_than = "city", int(re.search(r"fewer than (\d+)", solve.lower()).group(1))
     elif "arrest" not in solve.lower():
         raise api.Uncovered(f"event `{it.id}`: the simulation cannot read how it is solved ({solve})")
-    b = re.search(r"[Bb]adge \+(\d+)", reward)
-    e.badge = int(b.group(1)) if b else 0
+    total = re.search(r"[Bb]adge \+(\d+) in all \((\d+) of it for the alibi\)", reward)
+    own = [int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| in all)", reward)]
+    e.badge = int(total.group(1)) - int(total.group(2)) if total else sum(own)
     e.alibis = len(re.findall(r"suspect card", reward))
     e.force = len(re.findall(r"force card", reward))
     e.everyone = "every player" in reward.lower()
