@@ -214,3 +214,11 @@ def test_a_zh_cover_writes_full_width_separators(fonts):
     text = "".join(p.text for p in page.pieces if hasattr(p, "text")) if hasattr(page, "pieces") else str(page)
     assert "3、5、7、9" in text and "4、6、8、10" in text and "授權：CC" in text, text
     assert "3, 5" not in text and "授權: " not in text
+
+
+def test_an_ordinal_stays_with_its_number(fonts):
+    """「第／48 小時」 broke in a Tiny Epic Crimes aid: 第 never ends a line."""
+    text = "指控只能在第 48 小時之前進行，而且每個人只有一次機會。"
+    for width in range(20, 70):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.rstrip().endswith("第") for line in lines[:-1]), (width, lines)
