@@ -13,6 +13,7 @@ from pnp.text import spans
 
 NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ†‡※")   # † ※: an edition mark stays with its sentence
 NO_END = set("「『（《〈【〔〖〘〚“‘([{<·・第")   # a name's middle dot (瑪麗·霍布斯) glues both sides; 第 stays with its number
+ORDINAL = set("第")   # … even across a space (第 48 小時)
 _NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/–\-~～、]\d+)*%?")   # 3, +1, 3/4, 1–4, 6、3、3
 _LISTED = "、，,"        # a number ending in one of these, followed by a number, is a list: one atom
 FULL_STOPS = set("。，、；：！？")   # full-width punctuation that needs no space after it
@@ -115,7 +116,7 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
                     word.parts[-1] = ("t", val + m.group(), b)
                 else:
                     word.parts.append(("t", m.group(), st))
-    return _numbers(_kinsoku(atoms)), used
+    return _ordinals(_numbers(_kinsoku(atoms))), used
 
 
 def _needless(prev: Atom, piece: str, end: int) -> bool:
@@ -167,6 +168,21 @@ def _numbers(atoms: list) -> list:
 
 
 _SIGNS = "+-−±×x"
+
+
+def _ordinals(atoms: list) -> list:
+    """第 and the number after it, across a space (第 48 小時, 第 4、6、8 頁): one atom, the space kept."""
+    out: list[Atom] = []
+    for a in atoms:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.space and not a.newline and not prev.newline and prev.parts
+                and prev.parts[-1][0] == "t" and prev.parts[-1][1][-1:] in ORDINAL
+                and a.parts and a.parts[0][0] == "t" and a.parts[0][1][:1].isdecimal()):
+            prev.parts += [("t", prev.space, prev.parts[-1][2])] + a.parts
+            prev.space = a.space
+            continue
+        out.append(a)
+    return out
 
 
 def _kinsoku(atoms: list) -> list:
