@@ -1,4 +1,5 @@
-"""The issue's "done" check: on every page of every shipped game, on A4 and on US Letter, marks and ink
+"""The issue's "done" check: on every page of every shipped game, on A4 and on US Letter (and of two games on
+A3, A5, Legal, Tabloid and a custom paper), marks and ink
 stay at least 5 mm from the paper edge (most home printers print nothing closer). Rasterised at a low
 resolution; the band just inside 5 mm must be paper white."""
 from __future__ import annotations
@@ -33,6 +34,13 @@ def inked_border(path):
 @pytest.mark.parametrize("game", GAMES)
 def test_marks_and_ink_stay_5mm_from_the_paper_edge(built, game, paper):
     assert inked_border(built(game, paper=paper)) == []
+
+
+@pytest.mark.parametrize("paper", ["a3", "a5", "legal", "tabloid", "custom-210x148"])
+@pytest.mark.parametrize("game", ["criminal-poker", "tiny-epic-crimes"])
+def test_on_the_other_papers_too(built, game, paper):
+    """Cards, packed small pieces, sheets, a booklet (A6 halves would be too small on A5: whole pages)."""
+    assert inked_border(built(game, "en", paper)) == []
 
 
 def test_the_border_check_sees_ink_at_the_edge(tmp_path):

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from pnp.core.errors import Problem, Problems, did_you_mean, display_path
 from pnp.core.pieces import Face
 from pnp.resolve.face import Skip
-from pnp.core.units import MM, UnitError, length, mm
+from pnp.core.units import MM, UnitError, at_dpi, length, mm
 from pnp.booklet import flow as bf
 from pnp.content import credits_text
 from pnp.booklet.md import Source
-from pnp.impose.grid import PAPERS, Page, Slot
+from pnp.impose.grid import Page, Slot
+from pnp.impose.page import paper_name, paper_size
+from pnp.booklet.paper import PAGE, mode_on, page_size, two_up  # noqa: F401  (the page on each paper)
 
-PAGE = {"a4": (148 * MM, 210 * MM), "letter": (139.7 * MM, 215.9 * MM)}   # A5; half a US Letter sheet
+MIN_FRAME = 30 * MM       # the text area left inside the margins: less is no booklet page
 MODES = ("saddle", "none")
 STYLE_KEYS = {"type", "font", "size", "leading", "color", "bold", "before", "after", "fill", "stroke", "pad",
               "top", "bottom", "inner", "outer", "notes"}
@@ -95,10 +97,11 @@ def _styles(layout, resolver):
 def build(prep, resolver, comp, paper: str) -> Built:
     """Every page of one booklet in the resolver's language, numbered, without imposition."""
     game, lang = prep.game, resolver.lang
-    pw, ph = PAGE[paper]
+    pw, ph = page_size(paper)
     decl = game.meta["components"][comp.id]
     layout = prep.layouts.get(comp.front, decl.at("front") if "front" in decl else comp.pos)
-    styles, margin = _styles(layout, resolver)
+    with at_dpi(layout.dpi):   # `px` in the styles at the booklet layout's dpi
+        styles, margin = _styles(layout, resolver)
     g = resolver.ctx.game
     base = resolver.ctx.base()
     path = comp.files[lang]
@@ -110,6 +113,12 @@ def build(prep, resolver, comp, paper: str) -> Built:
         raise Problems(src.problems)
     fw = pw - margin["inner"] - margin["outer"]
     fh = ph - margin["top"] - margin["bottom"]
+    if fw < MIN_FRAME or fh < MIN_FRAME:
+        raise Problems([Problem(comp.pos, f"the booklet `{comp.id}` would have pages of {mm(pw):.0f} x {mm(ph):.0f} mm "
+                                f"on {paper_name(paper)} paper, leaving {mm(fw):.0f} x {mm(fh):.0f} mm for text inside "
+                                f"its margins (at least {mm(MIN_FRAME):.0f} x {mm(MIN_FRAME):.0f} mm needed)",
+                                "print on a larger paper (a booklet page is half the sheet), or build without it "
+                                "(`--only` the other components)")])
 
     from pnp.layout.choice import Faces
     chooser: dict = {}
@@ -334,11 +343,11 @@ def impose(built: Built, paper: str, mode: str, duplex: str, title: str) -> list
     """Pages to print: saddle-stitch sheets (backs turned for long-edge duplex) or plain pages."""
     size = built.size
     pw, ph = size
-    if mode == "none":
+    if mode_on(paper, mode) == "none":
         pages = padded(built.pages, 2 if duplex in ("long", "short") else 1)
         return [Page(pw, ph, slots=_slots(bp, 0, 0, size, False), side="booklet", title=title) for bp in pages]
     pages = padded(built.pages, 4)
-    sw, sh = PAPERS[paper][1], PAPERS[paper][0]      # landscape
+    sw, sh = max(paper_size(paper)), min(paper_size(paper))      # landscape
     ox_l, ox_r, oy = sw / 2 - pw, sw / 2, (sh - ph) / 2
     turn = duplex == "long"   # flipped on the long edge, a landscape sheet's back comes out upside down
     out = []

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.commands.options import back_offset_points
+from pnp.commands.options import back_offset_points, paper_option
 from pnp.core.units import MM
-from pnp.impose.grid import PAPERS
+from pnp.impose.page import paper_size
 
 RED = GRID = INK = None   # reportlab colours, made by write(): `pnp --help` does not load reportlab
 
@@ -118,7 +118,7 @@ def write(path: Path, paper: str = "a4", back_offset=(0.0, 0.0)) -> Path:
 
     from pnp.text import fonts as fontmod
     _colours()
-    pw, ph = PAPERS[paper]
+    pw, ph = paper_size(paper)
     fs = fontmod.FontSet({r: fontmod.builtin_path(n) for r, n in fontmod.DEFAULT_ROLES.items()})
     font = fs.name("sans")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -162,7 +162,7 @@ def command():
     import click
 
     @click.command("calibrate")
-    @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+    @paper_option("Paper: a4, letter, a3, a5, legal, tabloid, or custom:WxH in mm (as `pnp build`).")
     @click.option("--back-offset", default="0,0", show_default=True,
                   help="Draw side 2 shifted by X,Y mm, to check a correction (both readings should be 0).")
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")

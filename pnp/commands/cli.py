@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.commands.options import back_offset_points  # noqa: F401
+from pnp.commands.options import back_offset_points, paper_option  # noqa: F401
 from pnp.core.output import out_dir
 from pnp.core.exits import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_RULES, fail_input  # noqa: F401
 from pnp.core.errors import Problems
@@ -75,7 +75,7 @@ LANG_HELP = "Language to build (a code from the game's languages), or `all`."
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--lang", default=None, help=LANG_HELP + " Default: each game's first language.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@paper_option()
 @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True,
               help="long/short: backs mirrored for double-sided printing flipped on that edge; fold: fronts and "
                    "backs side by side to fold and glue; none: fronts only. A mode other than long is named in the file "

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from pnp.core import units
 from pnp.core.units import MM
 
 TYPE_HELP = {
@@ -162,6 +163,11 @@ def generate() -> str:
             "", "## A layout file (`layouts/<game>/<name>.yaml`)", "",
             "Top-level keys: " + ", ".join(f"`{k}`" for k in sorted(TOP_KEYS)) + ".", "",
             "## Layout language", "",
+            "- **Lengths**: a bare number is mm; `2cm`, `1in`, `12pt`, and `px` — a pixel at the layout's `dpi:` "
+            f"(default {units.DEFAULT_DPI:g}, inherited through `extends`; every value the layout draws, inherited "
+            "elements' too, is read at it), so art laid out for 300 dpi lines up: `x: 150px` is 12.7 mm. A size in "
+            "pixels is a list: `size: [825px, 1125px]`. Example: `{dpi: 300, size: [750px, 1050px], elements: {title: "
+            "{type: text, x: 75px, y: 60px, w: 600px, h: 90px, text: Hello}}}`.",
             "- **Colours** (any colour parameter and palette entry): a palette name, one of the 148 CSS names "
             "(`crimson`), `#rgb`, `#rrggbb`, `#rrggbbaa` (alpha = the element's opacity; shapes only), `rgb(200, 40, 40)`, "
             "`rgba(…)`, `hsl(210, 50%, 40%)`, `none`. A typo gets a did-you-mean. Example: `fill: \"#00000080\"`.",

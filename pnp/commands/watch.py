@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from pnp.commands.options import back_offset_points
+from pnp.commands.options import back_offset_points, paper_option
 from pnp.pipeline.watch import run
 
 
@@ -13,7 +13,7 @@ def command():
     @click.command("watch")
     @click.argument("games", nargs=-1)
     @click.option("--lang", default=None, help="Language to build (default: each game's first), or `all`.")
-    @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+    @paper_option()
     @click.option("--duplex", type=click.Choice(["long", "short", "fold", "none"]), default="long", show_default=True)
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
     @click.option("--back-offset", default="0,0", show_default=True, help="Shift every back page by X,Y mm.")

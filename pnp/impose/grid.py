@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pnp.core.units import MM
 from pnp.impose.page import (MARGIN, MARK_GAP, MARK_LEN, MIN_GAP, MIN_MARK, PAPERS, TILE_OVERLAP,  # noqa: F401
-                             Page, Slot, _limit, _mark, printable)
+                             Page, PaperTooSmall, Slot, _limit, _mark, printable)
 
 @dataclass(frozen=True)
 class Grid:
@@ -197,7 +197,7 @@ def plan_grid(pairs, paper, duplex, *, gap=0.0, outline=False, title="", back_of
         duplex, note = "long", "Glue this sheet back to back with the sheet before it (not printed double-sided)."
     grid = grid_for(pw, ph, f0.w, f0.h, bleed, gap, reserve)
     if grid is None:
-        raise ValueError("face larger than the paper")
+        raise PaperTooSmall("face larger than the paper")
     blank = blank_backs and duplex in ("long", "short")
     for batch in _batches(first, pairs, grid.per_page, spread):
         yield from _emit(batch, grid, paper, duplex, outline, title, back_offset, marks, note, blank)

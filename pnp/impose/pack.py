@@ -77,25 +77,44 @@ def shelves(blocks: list, area: tuple) -> list:
     return [s["placed"] for s in sheets]
 
 
+def _reach(b: Block) -> float:
+    """How far a block's crop marks stand from its pieces' trim (0 without marks)."""
+    return b.pairs[0][0].bleed + MARK_GAP if b.marks and not b.outline else 0.0
+
+
+def _space(a: list, b: list) -> float:
+    """The paper between the padded boxes of neighbouring blocks (or shelves of blocks): SPACE, or more
+    where a crop mark would otherwise end nearer a neighbour's piece than its own piece's edge (on a
+    large sheet a deck's block and a token block share a shelf: the mark must read as the deck's)."""
+    need = max([_reach(x) - y.pad for x in a for y in b] + [_reach(y) - x.pad for x in a for y in b], default=0.0)
+    return SPACE if need < SPACE - 1e-3 else need + 0.1 * MM   # a hair more: at a tie either piece is "nearest"
+
+
 def _put(sheet, b, aw, ah) -> bool:
-    used = sum(h for _y, h, _x in sheet["shelves"]) + SPACE * len(sheet["shelves"])
+    shelves = sheet["shelves"]       # each: [top, height, x used, the blocks on it]
+
+    def clear(k) -> bool:   # b on shelf k keeps the shelves above and below far enough from its marks
+        return all(shelves[i][0] - shelves[i][1] - shelves[j][0] >= _space(shelves[i if j == k else j][3], [b]) - 1e-6
+                   for i, j in ((k - 1, k), (k, k + 1)) if 0 <= i and j < len(shelves))
     for g in b.shapes:
         w, h = _size(g, b.pad)
-        for shelf in sheet["shelves"]:
-            top, sh, x = shelf
-            if h <= sh + 1e-6 and x + SPACE + w <= aw + 1e-6:
-                sheet["placed"].append((b, g, x + SPACE, top - h))
-                shelf[2] = x + SPACE + w
+        for k, shelf in enumerate(shelves):
+            top, sh, x, on = shelf
+            gap = _space(on[-1:], [b])
+            if h <= sh + 1e-6 and x + gap + w <= aw + 1e-6 and clear(k):
+                sheet["placed"].append((b, g, x + gap, top - h))
+                shelf[2] = x + gap + w
+                on.append(b)
                 return True
     for g in b.shapes:
         w, h = _size(g, b.pad)
-        if w <= aw + 1e-6 and used + h <= ah + 1e-6:
-            top = ah - used
-            sheet["shelves"].append([top - SPACE if sheet["shelves"] else top, h, w])
-            if sheet["shelves"][-1][0] - h < -1e-6:
-                sheet["shelves"].pop()
-                continue
-            sheet["placed"].append((b, g, 0.0, sheet["shelves"][-1][0] - h))
+        top = ah
+        if shelves:   # below the last shelf: 2 SPACE under the first, SPACE under the others, or what marks need
+            prev = shelves[-1]
+            top = prev[0] - prev[1] - max(2 * SPACE if len(shelves) == 1 else SPACE, _space(prev[3], [b]))
+        if w <= aw + 1e-6 and top - h >= -1e-6:
+            shelves.append([top, h, w, [b]])
+            sheet["placed"].append((b, g, 0.0, top - h))
             return True
     return False
 

@@ -16,29 +16,64 @@ def duplex_document(game, duplex: str) -> bool:
 
 def plan(comp, pairs, paper, duplex, back_offset, title, blank_backs=False):
     """The pages of one component. blank_backs: the document prints double-sided, so a page without
-    backs gets a blank page behind it (no piece prints behind another)."""
+    backs gets a blank page behind it (no piece prints behind another). A paper too small for the
+    component's pieces is bad input naming the component, the piece and the paper."""
     first = next(pairs, None)
     if first is None:
         return
-    pairs = itertools.chain([first], pairs)
+    try:
+        yield from _plan(comp, itertools.chain([first], pairs), paper, duplex, back_offset, title, blank_backs)
+    except impose.PaperTooSmall:
+        f0, (pw, ph) = first[0], paper
+        what = "board" if comp.kind == "board" else "pieces"
+        raise Problems([Problem(comp.pos, f"the {what} of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm with "
+                                f"{mm(f0.bleed):.1f} mm of bleed, and do not fit on the {mm(pw):g} x {mm(ph):g} mm paper "
+                                f"({mm(pw) - 2 * mm(impose.MARGIN):g} x {mm(ph) - 2 * mm(impose.MARGIN):g} mm printable, "
+                                "less room for crop marks)",
+                                "choose a larger `--paper`, or make the layout's `size` or `bleed` smaller")]) from None
+
+
+def _fits(face, paper) -> bool:
+    return face.w + 2 * impose.MARGIN <= paper[0] and face.h + 2 * impose.MARGIN <= paper[1]
+
+
+def _plan(comp, pairs, paper, duplex, back_offset, title, blank_backs):
+    first = next(pairs, None)
+    if first is None:
+        return
     f0 = first[0]
+    fits = _fits(f0, paper)
+    if not fits and _fits(f0, paper[::-1]):   # fits only across the sheet (A5, a landscape custom paper):
+        paper, fits = paper[::-1], True        # the page is turned; the printer turns it back
     pw, ph = paper
-    fits = f0.w + 2 * impose.MARGIN <= max(pw, ph) and f0.h + 2 * impose.MARGIN <= max(pw, ph) and \
-        (f0.w + 2 * impose.MARGIN <= pw and f0.h + 2 * impose.MARGIN <= ph)
     if comp.kind == "deck" and not fits:  # a card cut from several sheets is a mistake (mm vs cm?)
         raise Problems([Problem(comp.pos, f"the cards of `{comp.id}` are {mm(f0.w):.1f} x {mm(f0.h):.1f} mm, larger "
                                 f"than the {mm(pw):.0f} x {mm(ph):.0f} mm paper can print",
-                                "check the units of the layout's `size`, or use `kind: board` to tile it over pages")])
+                                "check the units of the layout's `size`, choose a larger `--paper` (a3, tabloid, "
+                                "custom:WxH), or use `kind: board` to tile it over pages")])
     if comp.kind == "board" or not fits:
-        for f, _b in pairs:
+        for f, _b in itertools.chain([first], pairs):
             yield from impose.plan_tiles(f, paper, title, blank_backs=blank_backs)
         return
     gap, outline, marks = cut_of(comp)
-    if duplex == "none":
-        pairs = ((f, None) for f, _b in pairs)
-    yield from impose.plan_grid(pairs, paper, duplex, gap=gap, outline=outline, title=title,
+    rest = pairs if duplex != "none" else ((f, None) for f, _b in pairs)
+    first = first if duplex != "none" else (first[0], None)
+
+    def grid(on):
+        return impose.plan_grid(itertools.chain([first], rest), on, duplex, gap=gap, outline=outline, title=title,
                                 back_offset=back_offset, marks=marks, blank_backs=blank_backs,
                                 spread=getattr(comp, "secret", None) is not None)
+    pages = grid(paper)
+    try:   # the paper fits the piece but not its bleed and crop marks: turned, it may (the first page tells)
+        page = next(pages, None)
+    except impose.PaperTooSmall:
+        if paper[0] == paper[1] or not _fits(f0, paper[::-1]):
+            raise
+        pages = grid(paper[::-1])
+        page = next(pages, None)
+    if page is not None:
+        yield page
+        yield from pages
 
 
 def cut_of(comp) -> tuple:

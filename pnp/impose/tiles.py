@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.core.units import MM
-from pnp.impose.page import MARGIN, MIN_GAP, MIN_MARK, TILE_OVERLAP, Page, Slot, _limit, _mark, printable
+from pnp.impose.page import MARGIN, MIN_GAP, MIN_MARK, TILE_OVERLAP, Page, PaperTooSmall, Slot, _limit, _mark, printable
 
 TILE_MARK = MIN_GAP + MIN_MARK   # room for the short crop marks round a tile
 MIN_OVERLAP = 3 * MM             # the least overlap a tile may have to save a row or column of tiles
@@ -47,7 +47,7 @@ def plan_tiles(face, paper, title="", overlap=TILE_OVERLAP, blank_backs=False):
             if along_x and along_y and (best is None or along_x[0] * along_y[0] < best[0] * best[1]):
                 best = (along_x[0], along_y[0], w, h, along_x[1], along_y[1])
     if best is None:
-        raise ValueError("the paper is too small to tile this face")
+        raise PaperTooSmall("the paper is too small to tile this face")
     cols, rows, w, h, tw, th = best
     step_x = (face.w - tw) / (cols - 1) if cols > 1 else 0
     step_y = (face.h - th) / (rows - 1) if rows > 1 else 0

@@ -6,6 +6,7 @@
     safe: 3mm                      # inner margin that text and icons keep (default 3mm; print lint `safe-area`)
     shape: rounded                 # rect | rounded | circle (the cut outline of tokens)
     radius: 3mm
+    dpi: 300                       # what `px` means in this layout (default 300; inherited through `extends`)
     elements:
       title: {type: text, x: 5, y: 5, w: 53, h: 10, text: "{{ card.name }}", size: 14}
 
@@ -26,7 +27,7 @@ from pnp.templates.templating import pure_function
 
 MAX_EXTENDS = 20   # `extends:` steps from a layout to its base
 NAME_RE = re.compile(r"^[a-z0-9_-]+(/[a-z0-9_-]+)*\Z")
-TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "elements", "notes"}
+TOP_KEYS = {"extends", "size", "bleed", "safe", "shape", "radius", "dpi", "elements", "notes"}
 _ARITH = re.compile(r"^\s*([+-])=\s*(.+)\Z")
 MAX_SIZE = 2000 * units.MM   # 2 m: the largest board (tiled) a layout may describe
 
@@ -50,6 +51,7 @@ class Layout:
     radius: float
     elements: tuple  # Element, in drawing order
     pos: Pos
+    dpi: float = units.DEFAULT_DPI   # `px` lengths of this layout (its elements' values too) are at this dpi
 
     def element(self, name: str) -> Element | None:
         return next((e for e in self.elements if e.name == name), None)
@@ -94,21 +96,26 @@ class Layouts:
         key = ("geometry", name)
         if key not in self._cache:
             lay = self.get(name, Pos(f"layouts/{name}.yaml"))
-            out = {"w": units.mm(lay.w), "h": units.mm(lay.h), "bleed": units.mm(lay.bleed), "safe": units.mm(lay.safe)}
-            for el in lay.elements:
-                vals = {}
-                for k, v in el.attrs.items():
-                    if isinstance(v, str) and ("{{" in v or "{%" in v):
-                        continue
-                    if k in ("x", "y", "w", "h", "x2", "y2", "radius"):
-                        try:
-                            v = round(units.mm(units.length(v)), 4)
-                        except units.UnitError:
-                            continue
-                    vals[k] = v
-                out[el.name] = vals
-            self._cache[key] = out
+            with units.at_dpi(lay.dpi):
+                self._cache[key] = Layouts._geometry(lay)
         return self._cache[key]
+
+    @staticmethod
+    def _geometry(lay) -> dict:
+        out = {"w": units.mm(lay.w), "h": units.mm(lay.h), "bleed": units.mm(lay.bleed), "safe": units.mm(lay.safe)}
+        for el in lay.elements:
+            vals = {}
+            for k, v in el.attrs.items():
+                if isinstance(v, str) and ("{{" in v or "{%" in v):
+                    continue
+                if k in ("x", "y", "w", "h", "x2", "y2", "radius"):
+                    try:
+                        v = round(units.mm(units.length(v)), 4)
+                    except units.UnitError:
+                        continue
+                vals[k] = v
+            out[el.name] = vals
+        return out
 
     def names(self) -> list[str]:
         found = set()
@@ -153,6 +160,16 @@ class Layouts:
         base = None
         if "extends" in raw:
             base = self._build(raw["extends"], raw.at("extends"), chain + (name,))
+        dpi = base.dpi if base else units.DEFAULT_DPI
+        if "dpi" in raw:
+            try:
+                dpi = units.parse_dpi(raw["dpi"])
+            except units.UnitError as e:
+                col.add(raw.at("dpi"), f"`dpi`: {e}", f"fix `dpi` in layout `{name}` (what `150px` means: 300 is Squib's)")
+        with units.at_dpi(dpi):
+            return self._sized(raw, base, name, col, dpi)
+
+    def _sized(self, raw, base, name, col, dpi) -> Layout:
         top = {}
         for key, conv, default in (("size", units.size, None), ("bleed", units.length, 3 * units.MM),
                                    ("safe", units.length, 3 * units.MM), ("radius", units.length, 0.0)):
@@ -184,7 +201,7 @@ class Layouts:
                         f"give a length from 0 to {units.mm(MAX_SIZE / 10):.0f} mm")
         elements = self._elements(raw, base, name, col)
         col.raise_if_any()
-        return Layout(name, w, h, top["bleed"], top["safe"], shape, top["radius"], elements, raw.pos)
+        return Layout(name, w, h, top["bleed"], top["safe"], shape, top["radius"], elements, raw.pos, dpi)
 
     def _elements(self, raw, base, name, col):
         merged = {e.name: e for e in base.elements} if base else {}

@@ -171,9 +171,9 @@ def proxy(face):
 
 def check_pages(game, cfg, proxies: dict, plan) -> list:
     """The page rules on A4 and US Letter. plan(comp, pairs, paper) → pages (the build's imposition)."""
-    from pnp.impose.grid import PAPERS
+    from pnp.impose.page import HOME_PAPERS, PAPER_NAMES, PAPERS
     out = []
-    for paper, name in (("a4", "A4"), ("letter", "US Letter")):
+    for paper, name in ((k, PAPER_NAMES[k]) for k in HOME_PAPERS):
         pl = PageLint(cfg, name)
         for comp in game.components.values():
             for page in plan(comp, iter(proxies.get(comp.id, [])), PAPERS[paper]):

@@ -72,7 +72,7 @@ def free_gap(comp, w, h, bleed) -> float:
 
     def per_page(gap):
         n = []
-        for pw, ph in impose.PAPERS.values():
+        for pw, ph in (impose.PAPERS[k] for k in impose.HOME_PAPERS):
             g = impose.grid_for(pw, ph, w, h, bleed, gap, reserve)
             n.append(g.per_page if g else 0)
         return n

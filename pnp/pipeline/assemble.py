@@ -6,6 +6,7 @@ from pnp.core.errors import Problem, Problems, did_you_mean
 from pnp.layout import qr
 from pnp.core.units import mm
 from pnp.content import credits_text
+from pnp.impose.page import paper_name
 from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
 from pnp.pipeline import labels
 
@@ -58,7 +59,12 @@ def units(prep, comps, paper, opts) -> list:
 
 def _paper(paper):
     from pnp import impose
-    return impose.PAPERS[paper] if isinstance(paper, str) else paper
+    return impose.paper_size(paper) if isinstance(paper, str) else paper
+
+
+def _two_up(paper) -> bool:
+    from pnp.booklet import booklet
+    return booklet.two_up(paper)
 
 
 def booklets(prep, resolver, comps, opts) -> dict:
@@ -91,11 +97,12 @@ def _booklet(prep, resolver, comp, opts):
 def write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
     from pnp.booklet import booklet
     built, pages = book
-    n = len(booklet.padded(built.pages, 4)) if opts.booklet == "saddle" else len(built.pages)
+    mode = booklet.mode_on(opts.paper, opts.booklet)   # saddle sheets need two pages a sheet (not on A5)
+    n = len(booklet.padded(built.pages, 4)) if mode == "saddle" else len(built.pages)
     # the sections in reading order, each pointing at the printed page that holds it (saddle sheets
     # hold the pages out of order, so the outline cannot follow the order pages are written in)
     first = writer.pages
-    where = [booklet.sheet_of(number, n, opts.booklet) for _t, number in built.sections]
+    where = [booklet.sheet_of(number, n, mode) for _t, number in built.sections]
     sections = [(t, f"{comp.id}.s{j}") for j, (t, _n) in enumerate(built.sections)]
     for i, page in enumerate(pages):
         if pagelint is not None:
@@ -105,7 +112,7 @@ def write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
     assert writer.pages == first + len(pages)
     pw, ph = built.size
     return {"name": comp.id, "title": title, "kind": "booklet", "faces": len(pages), "items": n,
-            "pages": n, "imposition": opts.booklet, "sections": [{"title": t, "page": p} for t, p in built.sections],
+            "pages": n, "imposition": mode, "sections": [{"title": t, "page": p} for t, p in built.sections],
             "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
 
 
@@ -133,9 +140,9 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
     info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
             "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
             "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
-            "paper_name": {"a4": "A4", "letter": "US Letter"}.get(opts.paper, opts.paper),
+            "paper_name": paper_name(opts.paper),
             "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
-            "two_sided": two_sided}
+            "two_sided": two_sided, "booklet_sheets": opts.booklet == "saddle" and not _two_up(opts.paper)}
     if game.credits:
         info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
                            if x != credits_text.notice(game.credits, str(title), lang)]

@@ -253,7 +253,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     langs = opts.langs or (game.languages[0],)
     outdir = opts.out / game_id
     pdfs, pending = [], []
-    paper = impose.PAPERS[opts.paper]
+    paper = impose.paper_size(opts.paper)
     comps = chosen(game, opts.only)
     names = {lang: pdf_name(game_id, lang, opts) for lang in langs}
 

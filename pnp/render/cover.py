@@ -57,6 +57,8 @@ LABELS = {
                        "if a back comes out upside down, turn the stack the other way), or on a printer that prints "
                        "both sides, flip on the short edge; then fold and staple.",
         "book_plain": "Rules booklet ({pages}): one page per page, for reading on screen.",
+        "book_sheets": "Rules booklet ({pages}): a page a side, for this paper is already booklet size: print "
+                       "double-sided, keep the sheets in order and staple them at the top left corner.",
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
@@ -86,6 +88,7 @@ LABELS = {
         "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
                        "（先試一張：若背面上下顛倒，就把整疊換個方向放）；可雙面列印的印表機請選短邊翻頁；然後對摺、裝訂。",
         "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
+        "book_sheets": "規則小冊（{pages}）：這種紙已是小冊的大小，一面一頁：以雙面列印，紙張依序疊好，在左上角釘一針。",
     },
 }
 
@@ -210,7 +213,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         notes.append(L["offset"].format(x=ox, y=oy))
     for e in entries:
         if e.kind == "booklet":
-            key = "book_plain" if "back" not in e.sides else \
+            key = "book_sheets" if info.get("booklet_sheets") else "book_plain" if "back" not in e.sides else \
                 {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
             notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),

@@ -124,7 +124,7 @@ class Resolver:
             return Face(layout.w, layout.h, layout.bleed, got, layout.shape, layout.radius, name)
         said = len(self.problems), len(self.findings)
         pieces, tagged = [], []
-        with templating.deadline():
+        with templating.deadline(), units.at_dpi(getattr(layout, "dpi", units.DEFAULT_DPI)):   # what `px` is
             for el in layout.elements:
                 self._where = (el, card_id, card_pos)
                 try:
