@@ -5,7 +5,7 @@
     sits_on:                           # the pieces go on a space printed elsewhere (rule `fit`)
       - {layout: my-game/board, element: cell}                          # every piece of the component
       - {layout: my-game/mat, element: slot, where: {kind: car}, clearance: 0.5mm}   # only cars
-      - {layout: my-game/board, size: 74x89, piece: 90x95}   # a space no one element is; a folded piece
+      - {layout: my-game/board, size: 75x105, piece: 70x95}   # a space no one element is; a folded piece
 
 `where:` picks the items by field values (a value or a list of values); `clearance:` (default 1 mm)
 is the play a piece needs on its space; `size:` the space's size when no plain element gives it (an
@@ -30,8 +30,8 @@ SECRET_SPEC = {
 SITS_ON_SPEC = {
     "layout": Opt("str", True, help="the layout the space is printed on, e.g. `my-game/board`"),
     "element": Opt("str", help="the element of that layout that is the space (or give `size:`)"),
-    "size": Opt("size", help="the space's size when no plain element gives it, e.g. `74x89`"),
-    "piece": Opt("size", help="the piece's size as it sits there, when not its front's trim (folded), e.g. `90x95`"),
+    "size": Opt("size", help="the space's size when no plain element gives it, e.g. `75x105`"),
+    "piece": Opt("size", help="the piece's size as it sits there, when not its front's trim (folded), e.g. `70x95`"),
     "where": Opt("map", help="only the items whose fields have these values, e.g. `{kind: tracker}`"),
     "clearance": Opt("length", default=f"{CLEARANCE_MM:g}mm", help="the play a piece needs on its space"),
 }
@@ -94,7 +94,7 @@ def sits_on(decl: YMap, col: Collector, cid: str, fields: dict) -> tuple:
             continue
         if not c["element"] and not c["size"]:
             col.add(at, f"`sits_on` of component `{cid}` names no space",
-                    "add `element:` (an element of the layout) or `size:` (the space's size, e.g. `74x89`)")
+                    "add `element:` (an element of the layout) or `size:` (the space's size, e.g. `75x105`)")
             continue
         where = []
         for k, v in (c["where"] or {}).items():
