@@ -93,11 +93,12 @@ def draft(findings) -> list:
 def collapse(findings) -> list:
     """One finding per lint rule and layout element: the worst case, naming how many cards share it.
 
-    Face findings are made per card; a 5 pt footer on 60 cards is one thing to fix, not 60 lines."""
+    Face findings are made per card; a 5 pt footer on 60 cards is one thing to fix, not 60 lines (a text
+    that overflows on every card of a shared layout, too: `text-fits` at the layout's line)."""
     groups: dict = {}
     out = []
     for f in findings:
-        if f.measure is None or not f.check.startswith("lint:"):
+        if f.measure is None or not (f.check.startswith("lint:") or f.check == "text-fits"):
             out.append(f)
             continue
         groups.setdefault((f.check, f.pos, f.severity), []).append(f)

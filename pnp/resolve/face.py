@@ -7,6 +7,7 @@ the same problem at the same place is reported once however many cards hit it.
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -205,6 +206,8 @@ class Resolver:
                 self._problem(el.at.get(bad[0], el.pos), f"element `{el.name}` (card `{card_id}`): {bad[1]}",
                               "give a sensible value")
             p["_name"], p["_card"], p["_pos"], p["_card_pos"] = el.name, card_id, el.at.get("text", el.pos), card_pos
+            used = reuse.names(el)   # a text no card changes (a shared back's): its problems are the layout's
+            p["_shared"] = used is not None and not (used & {"card", "copy", "index"})
             p["_ctx"] = ictx
             alpha = min((getattr(p[k], "alpha", 1.0) for k in p if isinstance(p[k], colors.Rgba)), default=1.0)
             try:
@@ -264,9 +267,11 @@ class Resolver:
         if laid.torn and self.lint.on("text-breaks"):
             self.findings.add(typeset.torn(self.lint, p["_pos"], p["_name"], p["_card"], p["_card_pos"], laid, p["w"]))
         if laid.overflow > 0.05:
-            self.findings.add(error(p["_card_pos"], f"text of `{p['_name']}` overflows its box by "
-                                    f"{units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or "
-                                    f"give the element more room", p["_card"], "text-fits"))
+            # the same text on every card: one problem at the layout's line, counting the cards (lint.collapse)
+            f = error(p["_pos"] if p.get("_shared") else p["_card_pos"], f"text of `{p['_name']}` overflows its box "
+                      f"by {units.mm(laid.overflow):.1f} mm even at {laid.size:g} pt — shorten it or give the element "
+                      f"more room", p["_card"], "text-fits")
+            self.findings.add(replace(f, measure=-laid.overflow) if p.get("_shared") else f)
             if self.draft:
                 from pnp.layout.draft import overflow_flag
                 pieces.append(overflow_flag(p["x"], p["y"], p["w"]))
