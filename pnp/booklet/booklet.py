@@ -48,6 +48,7 @@ class Built:
 
 def _styles(layout, resolver):
     out, margin, problems = {}, {"top": 17 * MM, "bottom": 17 * MM, "inner": 16 * MM, "outer": 13 * MM}, []
+    before = set(resolver.problems)   # a card's problem found earlier must not stop the booklet's own
     for el in layout.elements:
         if el.attrs.get("type") != "style":
             continue
@@ -86,7 +87,7 @@ def _styles(layout, resolver):
                                     "sizes and leading are numbers, spaces lengths such as `2mm`"))
             continue
         out[el.name] = bf.Style(**kw)
-    problems += list(resolver.problems)
+    problems += [p for p in resolver.problems if p not in before]
     if problems:
         raise Problems(problems)
     for name in STYLES:

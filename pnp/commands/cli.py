@@ -292,7 +292,8 @@ def plugins_cmd():
 
 @main.command()
 @click.argument("games", nargs=-1)
-@click.option("--lang", default=None, help="Language to check (default: the game's first).")
+@click.option("--lang", default="all", show_default=True,
+              help="Language to check (a code from the game's languages), or `all`: every language's faces and booklet.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @click.option("--strict", is_flag=True, help="Treat every warning (print lint included) as an error (exit 1).")
 @click.pass_context
@@ -308,7 +309,7 @@ def check(ctx, games, lang, as_json, strict):
     status, report = EXIT_OK, {}
     for name in names:
         try:
-            prep, findings = check_game(proj, name, lang)
+            prep, findings = _check_languages(check_game, proj, name, lang)
             if strict:
                 findings = lint.strict(findings)
         except Problems as e:
@@ -334,6 +335,29 @@ def check(ctx, games, lang, as_json, strict):
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=2))
     sys.exit(status)
+
+
+def _check_languages(check_game, proj, name, lang):
+    """check_game in each language asked for (`all`: the game's): every problem and finding of all of
+    them, so a text that overflows only in English is found by the same `pnp check`."""
+    from pnp.content.loader import load_game
+    from pnp import lint
+    langs = list(load_game(proj.content / name).languages) if lang in (None, "all") else [lang]
+    prep, found, problems = None, [], []
+    for lg in langs:
+        try:
+            got, fs = check_game(proj, name, lg)
+            prep = prep or got
+            found += fs
+        except Problems as e:
+            problems += [p for p in e.problems if p not in problems]
+            found += list(getattr(e, "findings", []))
+    found = lint.collapse(set(found))
+    if problems:
+        e = Problems(problems)
+        e.findings = found
+        raise e
+    return prep, found
 
 
 @main.command("list")

@@ -272,7 +272,7 @@ def _words(spec):
 def _calls(spec, texts):
     """`rule(…)` calls: (place, lang, name, kwargs, pos) found by parsing each text."""
     for place, lang, text, pos, own in texts:
-        for name, kwargs, line in _rule_calls(text):
+        for name, kwargs, line in _rule_calls(text) or ():
             where = _shift(pos, line - 1)
             if name not in spec.entries:
                 yield error(where, f"rule({name!r}) names no rule of rules.yaml — name one of "
@@ -313,17 +313,17 @@ def _rule_calls(text: str) -> list:
     """(rule name, constant keyword arguments, line) for each `rule('name', …)` call in a template."""
     if "rule" not in text:
         return []
-    hit = _parsed.get(text)
-    if hit is not None:
-        return hit
+    if text in _parsed:
+        return _parsed[text]
     from jinja2 import nodes
     from pnp.templates.templating import ENV
     out = []
     try:
         tree = ENV.parse(text)
-    except Exception:   # the build reports a template that does not parse
-        tree = None
-    for call in tree.find_all(nodes.Call) if tree is not None else ():
+    except Exception:   # the build reports a template that does not parse (and nothing is judged by it)
+        _parsed[text] = None
+        return None
+    for call in tree.find_all(nodes.Call):
         if isinstance(call.node, nodes.Name) and call.node.name == "rule" and call.args \
                 and isinstance(call.args[0], nodes.Const) and isinstance(call.args[0].value, str):
             kw = {k.key: k.value.value for k in call.kwargs if isinstance(k.value, nodes.Const)}
@@ -339,8 +339,13 @@ def _rule_calls(text: str) -> list:
 def _places(spec, texts):
     game = spec.game
     printed: dict = {}
+    broken = set()   # (place, lang) of a text that does not parse: its own error says so, not 40 missing rules
     for place, lang, text, pos, own in texts:
-        for name, _kw, _line in _rule_calls(text):
+        calls = _rule_calls(text)
+        if calls is None:
+            broken |= {(place, lg) for lg in _langs(game, lang)}
+            continue
+        for name, _kw, _line in calls:
             for lg in _langs(game, lang):
                 printed.setdefault((place, lg), set()).add(name)
     booklets = {lang: Pos(display_path(p), 1, 1) for c in game.components.values() if c.kind == "booklet"
@@ -349,7 +354,7 @@ def _places(spec, texts):
     for place, names in places.items():
         for lang in game.languages:
             where = booklets.get(lang) if place == "booklet" else _place_pos(game, place)
-            if where is None:
+            if where is None or (place, lang) in broken:
                 continue
             have = printed.get((place, lang), set())
             for name in names:
