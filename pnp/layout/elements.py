@@ -108,7 +108,7 @@ def image(p, env):
         if p["fit"] == "cover":
             env.refuse("fit", "`fit: cover` crops, which SVG art cannot do here", "use `fit: contain` or `stretch`")
         try:
-            return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
+            return svgimage.place(path, iw, ih, x, y, w, h, p["fit"], fonts=getattr(env, "fonts", None))
         except svgimage.SvgError as e:   # numbers beyond any page: none of them may reach the PDF
             env.refuse("src", f"SVG art `{p['src']}`: {e}", "fix the SVG in your editor")
     if p["fit"] == "stretch":
