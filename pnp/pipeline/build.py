@@ -20,7 +20,7 @@ from pnp.core.units import mm
 from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
 from pnp.text import fonts as fontmod
 from pnp.layout import qr
-from pnp.layout.icons import load_icons
+from pnp.layout.icons import file_icons, load_icons
 from pnp.layout.layouts import Layouts
 from pnp.content import credits_text
 from pnp import impose, lint, rules
@@ -30,7 +30,7 @@ from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 from pnp.lint import typeset
 from pnp.resolve import workers
-from pnp.resolve.face import Resolver
+from pnp.resolve.face import Resolver, _image_info as image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
 from pnp.pipeline.assemble import booklets, chosen, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
@@ -120,6 +120,7 @@ def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
     icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game, project.layouts)
+    icons = file_icons(game.root, icons, icon_files(project, game_id)[-1], image_info, fonts)   # content/<game>/icons/
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
