@@ -97,7 +97,7 @@ def icon(p, env):
 
 @element("image", src=("str", ""), fit=("enum:contain,cover,stretch", "contain"), mirror=MIRROR)
 def image(p, env):
-    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes."""
+    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes (its text in the game's fonts)."""
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
     if path is None:   # `--draft` and the picture is missing: a box with its file name

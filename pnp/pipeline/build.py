@@ -140,7 +140,7 @@ def icon_files(project: Project, game_id: str) -> list[Path]:
 
 def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
     roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
-    problems = []
+    problems, system = [], {}
     for role, spec in game.fonts.items():
         pos = game.meta["fonts"].at(role)
         faces = {"regular": spec}
@@ -162,6 +162,19 @@ def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
             if file in fontmod.BUILTIN:
                 roles[key] = fontmod.builtin_path(file)
                 continue
+            if isinstance(file, str) and fontmod.is_family(file):   # a system font by name (fontconfig)
+                try:
+                    roles[key] = found = fontmod.system_font(file)
+                except fontmod.FontError as e:
+                    problems.append(Problem(fpos, str(e), "install it or name a font file in the game folder"
+                                            if isinstance(e, fontmod.NoSuchFont) else "name a .ttf/.otf font file"))
+                    continue
+                system[key] = {"family": file, "file": str(found)}
+                if not isinstance(spec, dict):   # the family's own bold and italic, where it has them
+                    for style, path in fontmod.system_faces(file, found).items():
+                        roles[f"{role}:{style}"] = path
+                        system[f"{role}:{style}"] = {"family": file, "file": str(path)}
+                continue
             got = inside(game.root, str(file))
             full = got.path
             if not got or not full.is_file():
@@ -181,6 +194,7 @@ def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
         problems.append(Problem(pos, str(e), "name a TrueType (.ttf) or OpenType (.otf) font file"))
     if problems:
         raise Problems(problems)
+    fs.system = system
     return fs
 
 
@@ -205,6 +219,14 @@ def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
     resolver = Resolver(game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)
     return resolver
+
+
+def _system_fonts(fonts) -> dict:
+    """The fonts found by family name, for the manifest: what a build on another machine must find
+    to print the same bytes (role → family, file, content digest, registered name)."""
+    return {key: dict(got, digest=fontmod._digest(Path(got["file"])),
+                      name=fontmod.registered_name(Path(got["file"])))
+            for key, got in sorted(fonts.system.items())}
 
 
 def _levels(findings, opts) -> list:
@@ -278,6 +300,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                      "duplex": opts.duplex, "language": lang, "components": comps_info, "fonts": sorted(fonts)})
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
+                **({"system_fonts": _system_fonts(prep.fonts)} if getattr(prep.fonts, "system", None) else {}),
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
     merge_manifest(outdir / "manifest.json", manifest, opts.out)
