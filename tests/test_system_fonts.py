@@ -1,5 +1,5 @@
 """game.yaml `fonts:` naming a system font family (`DejaVu Serif`), found through fontconfig
-(`fc-match`, pnp/text/fonts.system_font): embedded like any font and recorded in the manifest; a
+(`fc-match`, pnp/text/sysfonts.system_font): embedded like any font and recorded in the manifest; a
 family fontconfig does not have, or no fontconfig at all, is an error at the line, never a substitute."""
 import json
 import os
@@ -10,7 +10,7 @@ import pytest
 
 import lintkit
 from pnp.core.errors import Problems
-from pnp.text import fonts as fontmod
+from pnp.text import fonts as fontmod, sysfonts
 
 TEXT = {"t": {"type": "text", "text": "Hello", "font": "serif", "x": 3, "y": 5, "w": 34, "h": 10, "size": 10}}
 
@@ -53,9 +53,9 @@ def fake_fc(tmp_path, monkeypatch):
     exe.write_text(f"#!/bin/sh\ncat '{answer}'\n", "utf-8")
     exe.chmod(exe.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-    fontmod._fc_match.cache_clear()
+    sysfonts._fc_match.cache_clear()
     yield set_answer
-    fontmod._fc_match.cache_clear()
+    sysfonts._fc_match.cache_clear()
 
 
 def _project(tmp_path, fonts_line):
@@ -104,19 +104,19 @@ def test_no_fontconfig_is_a_clear_error(tmp_path, monkeypatch):
     empty = tmp_path / "nobin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
-    fontmod._fc_match.cache_clear()
+    sysfonts._fc_match.cache_clear()
     try:
         got = _problems(_project(tmp_path, 'fonts: {serif: "DejaVu Serif"}\n'))
     finally:
-        fontmod._fc_match.cache_clear()
+        sysfonts._fc_match.cache_clear()
     assert len(got) == 1 and 'no font "DejaVu Serif" on this machine (fontconfig is not installed: no fc-match) — ' \
         "install it or name a font file in the game folder" in got[0], got
 
 
 def test_files_and_families_are_told_apart():
-    assert fontmod.is_family("DejaVu Serif") and fontmod.is_family("Noto Sans CJK TC:bold")
-    assert not fontmod.is_family("fonts/Hand.ttf") and not fontmod.is_family("Hand.OTF")
-    assert not fontmod.is_family("fonts\\Hand") and not fontmod.is_family("Hand.woff2")
+    assert sysfonts.is_family("DejaVu Serif") and sysfonts.is_family("Noto Sans CJK TC:bold")
+    assert not sysfonts.is_family("fonts/Hand.ttf") and not sysfonts.is_family("Hand.OTF")
+    assert not sysfonts.is_family("fonts\\Hand") and not sysfonts.is_family("Hand.woff2")
 
 
 def test_a_missing_font_file_keeps_its_own_error(tmp_path):
@@ -132,7 +132,7 @@ def test_a_file_fontconfig_answers_that_pnp_cannot_embed(tmp_path, fake_fc):
 
 def test_real_fontconfig_finds_the_family_and_its_faces(tmp_path):
     from pnp.pipeline.build import prepare
-    if not shutil.which("fc-match") or fontmod._fc_match("DejaVu Serif")[1] != ("DejaVu Serif",):
+    if not shutil.which("fc-match") or sysfonts._fc_match("DejaVu Serif")[1] != ("DejaVu Serif",):
         pytest.skip("needs fontconfig with DejaVu Serif")
     prep = prepare(_project(tmp_path, 'fonts: {serif: "DejaVu Serif"}\n'), "g")
     assert prep.fonts.roles["serif"].name == "DejaVuSerif.ttf"

@@ -18,7 +18,7 @@ from pnp.core.paths import inside
 from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.core.units import mm
 from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
-from pnp.text import fonts as fontmod
+from pnp.text import fonts as fontmod, sysfonts
 from pnp.layout import qr
 from pnp.layout.icons import file_icons, load_icons
 from pnp.layout.layouts import Layouts
@@ -162,16 +162,16 @@ def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
             if file in fontmod.BUILTIN:
                 roles[key] = fontmod.builtin_path(file)
                 continue
-            if isinstance(file, str) and fontmod.is_family(file):   # a system font by name (fontconfig)
+            if isinstance(file, str) and sysfonts.is_family(file):   # a system font by name (fontconfig)
                 try:
-                    roles[key] = found = fontmod.system_font(file)
+                    roles[key] = found = sysfonts.system_font(file)
                 except fontmod.FontError as e:
                     problems.append(Problem(fpos, str(e), "install it or name a font file in the game folder"
-                                            if isinstance(e, fontmod.NoSuchFont) else "name a .ttf/.otf font file"))
+                                            if isinstance(e, sysfonts.NoSuchFont) else "name a .ttf/.otf font file"))
                     continue
                 system[key] = {"family": file, "file": str(found)}
                 if not isinstance(spec, dict):   # the family's own bold and italic, where it has them
-                    for style, path in fontmod.system_faces(file, found).items():
+                    for style, path in sysfonts.system_faces(file, found).items():
                         roles[f"{role}:{style}"] = path
                         system[f"{role}:{style}"] = {"family": file, "file": str(path)}
                 continue
