@@ -137,8 +137,8 @@ def test_a_reference_inside_a_used_file_is_confined_too(tmp_path):
         svg('<g id="s">\n<use href="link.svg#s"/>\n</g>'), "utf-8")
     with pytest.raises(svgimage.SvgError, match=r"art/parts\.svg:3: <use> refers to `link\.svg#s`, which is not inside"):
         _load(root)
-    (root / "content" / "g" / "art" / "parts.svg").write_text(svg('<g id="s">\n<text>Hi</text></g>'), "utf-8")
-    with pytest.raises(svgimage.SvgError, match=r"art/parts\.svg:3: <text>: text is not drawn"):
+    (root / "content" / "g" / "art" / "parts.svg").write_text(svg('<g id="s">\n<mask id="m"/></g>'), "utf-8")
+    with pytest.raises(svgimage.SvgError, match=r"art/parts\.svg:3: <mask>: masks are not drawn"):
         _load(root)
 
 

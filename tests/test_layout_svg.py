@@ -71,7 +71,8 @@ def test_svg_image_is_drawn_as_vector_shapes(tmp_path):
 
 
 @pytest.mark.parametrize("body, says", [
-    ('<text x="1" y="10">Hi</text>', "line 2: <text>: text is not drawn: convert it to outlines"),
+    ('<text x="1" y="10"><textPath href="#p">Hi</textPath></text>', "line 2: <textPath>: text along a path is not "
+     "drawn: convert it to outlines"),   # simple text is drawn (tests/test_svg_text.py)
     ('<defs><linearGradient id="g"/></defs><rect width="5" height="5" fill="url(#g)"/>', "gradients are not drawn"),
     ('<image href="x.png" width="5" height="5"/>', "embedded bitmaps are not drawn"),
 ])

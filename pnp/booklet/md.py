@@ -284,7 +284,8 @@ class Source:
         unknown = tokens(text, self.icons)[1] if _ICON.search(text) else ()   # only icons can be unknown
         for name in sorted(unknown):
             self.problem(self._find(block or tok, f":{name}:", line), f"unknown icon `:{name}:`",
-                         did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, layouts/common/icons.yaml and the game's icons.yaml)")
+                         did_you_mean(name, self.icons) + " (icons come from the built-in common/icons.yaml, "
+                         "layouts/common/icons.yaml, the game's icons.yaml and the PNG and SVG files of its icons/ folder)")
         return text
 
 

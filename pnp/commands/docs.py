@@ -23,7 +23,8 @@ TYPE_HELP = {
     "text": "text fitted into its box: it shrinks from `size` to `min_size`, else the build stops; "
             "inline markup (see Text markup): `**bold**`, `*italic*`, `<span color=… size=… font=…>`, `<u>`, `<s>`, "
             "`<br>`, `&nbsp;`, `:icon:`",
-    "icon": "a vector icon from the built-in or the game's icons.yaml, scaled into its box",
+    "icon": "a vector icon from the built-in or the game's icons.yaml, or a PNG or SVG of the game's `icons/` "
+            "folder (`icons/coin.svg` is `coin`), scaled into its box",
     "image": "a PNG or JPEG picture, or SVG art drawn as vector shapes, from the game folder",
     "qr": "a QR code (square, the smaller of w and h)",
     "cut": "a die-line to cut along (a rectangle, or a path `d`)", "fold": "a die-line to fold along",
@@ -173,7 +174,8 @@ def generate() -> str:
             "`rgba(…)`, `hsl(210, 50%, 40%)`, `none`. A typo gets a did-you-mean. Example: `fill: \"#00000080\"`.",
             "- **Text markup**: `**bold**`, `*italic*`, `***bold italic***`, `<b> <i> <u> <s>`, "
             "`<span color=\"crimson\" size=\"12\" font=\"serif\">…</span>`, `<br>`, `&nbsp;`, `&lt; &gt; &amp;`, "
-            "`:icon:`. Spans nest and cross line breaks; fitting counts them. Bold is the outline stroked and italic "
+            "`:icon:` (an icon of icons.yaml, or a PNG/SVG of the game's `icons/` folder: `:coin:` for "
+            "`content/<game>/icons/coin.svg`). Spans nest and cross line breaks; fitting counts them. Bold is the outline stroked and italic "
             "a 12° oblique unless game.yaml gives the role those faces (`fonts: {hand: {regular: …, bold: …, "
             "italic: …, bold_italic: …}}`). Example: `text: 'Pay <span color=\"crimson\">3 gold</span> or <u>skip</u>'`.",
             "- **Gradients**: a shape's `fill:` may be `{linear: STOPS, angle: DEG}` or `{radial: STOPS, centre: [X, Y], "

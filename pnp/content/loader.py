@@ -31,7 +31,9 @@ GAME_SPEC = {
     "keywords": Opt("list", help="PDF keywords"),
     "notes": Opt("str", help="designer notes: why the deck is as it is"),
     "palette": Opt("map", default={}, help="colour names → a colour (`#rrggbb`, a CSS name, `rgb()`, `hsl()`)"),
-    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc` or a .ttf/.otf file, or "
+    "fonts": Opt("map", default={}, help="font roles → `noto-sans-tc`, `noto-serif-tc`, a .ttf/.otf file, a "
+                                        "system font family found through fontconfig (`{serif: \"DejaVu Serif\"}`: "
+                                        "an error where the machine lacks it), or "
                                         "`{regular: …, bold: …, italic: …, bold_italic: …}`"),
     "qr": Opt("str", help="a template for per-card QR codes, e.g. `https://…?card={{ card.id }}`"),
     "data": Opt("map", default={}, help="free game data for templates and rules"),

@@ -97,7 +97,7 @@ def icon(p, env):
 
 @element("image", src=("str", ""), fit=("enum:contain,cover,stretch", "contain"), mirror=MIRROR)
 def image(p, env):
-    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes."""
+    """A PNG or JPEG placed as it is, or an SVG drawn as vector shapes (its text in the game's fonts)."""
     path, iw, ih = env.image(p["src"])
     x, y, w, h = p["x"], p["y"], p["w"], p["h"]
     if path is None:   # `--draft` and the picture is missing: a box with its file name
@@ -108,7 +108,7 @@ def image(p, env):
         if p["fit"] == "cover":
             env.refuse("fit", "`fit: cover` crops, which SVG art cannot do here", "use `fit: contain` or `stretch`")
         try:
-            return svgimage.place(path, iw, ih, x, y, w, h, p["fit"])
+            return svgimage.place(path, iw, ih, x, y, w, h, p["fit"], fonts=getattr(env, "fonts", None))
         except svgimage.SvgError as e:   # numbers beyond any page: none of them may reach the PDF
             env.refuse("src", f"SVG art `{p['src']}`: {e}", "fix the SVG in your editor")
     if p["fit"] == "stretch":

@@ -9,10 +9,17 @@
         - {polygon: [[0, 0], [10, 0], [5, 8]], fill: current}
 
 `current` is the colour of the element (or of the text) that shows the icon.
+
+An icon may also be a file of the game's own `icons/` folder (`content/<game>/icons/coin.svg` or
+`coin.png`, named `:coin:`): SVG art drawn as vectors in its own colours (pnp.layout.svgimage), a PNG
+as an image. Such a file overrides a built-in or common icon of its name (the game's own art wins, as
+the game's icons.yaml does); a name both in the game's icons.yaml and its `icons/` folder, or two files
+of one name, is an error (`file_icons`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+import re
 from pathlib import Path
 
 from pnp.content.yamlfile import YMap, load_file, not_regular, special_file
@@ -31,6 +38,7 @@ class Icon:
     w: float
     h: float
     shapes: tuple  # (ops normalised to the box, fill, stroke, width)
+    source: str = field(default="", compare=False)   # the icons file it comes from
 
     def draw(self, x, y, w, h, color="#000000") -> tuple:
         """Shapes for the icon fitted (aspect kept, centred) in the box (x, y, w, h)."""
@@ -147,6 +155,95 @@ def load_icons(files: list[Path]) -> dict:
                     r = _shape(s, col, f"icon `{name}`")
                     if r:
                         shapes.append(r)
-            icons[name] = Icon(name, float(bw), float(bh), tuple(shapes))
+            icons[name] = Icon(name, float(bw), float(bh), tuple(shapes), str(f))
     col.raise_if_any()
     return icons
+
+
+ICON_FILES = (".svg", ".png")
+NOT_ICON_FILES = (".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")   # pictures an icon may not be
+MAX_ICON_FILES = 1000
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")   # what `:name:` in text can name (pnp.text.spans)
+
+
+@dataclass(frozen=True)
+class FileIcon:
+    """An icon that is a file of the game's `icons/` folder: `art` is (shapes of the SVG in its points,
+    w, h) or (the verified PNG's real path, w, h); `fonts` draws the SVG's text."""
+    name: str
+    rel: str
+    art: tuple
+    fonts: object = field(default=None, compare=False, repr=False)
+
+    def draw(self, x, y, w, h, color="#000000") -> tuple:
+        """Pieces of the file fitted (aspect kept, centred) in the box; its own colours (not `color`)."""
+        data, iw, ih = self.art
+        s = min(w / iw, h / ih)
+        if isinstance(data, str):
+            from pnp.core.pieces import Image
+            return (Image(data, x + (w - iw * s) / 2, y + (h - ih * s) / 2, iw * s, ih * s),)
+        from pnp.layout import svgimage
+        return tuple(svgimage.place(data, iw, ih, x, y, w, h, "contain", fonts=self.fonts))
+
+
+def file_icons(root: Path, icons: dict, own: Path, info, fonts=None) -> dict:
+    """`icons` with the PNG and SVG files of `root/icons/` added, each named by its file name without
+    the suffix. `own`: the game's icons.yaml (a name in it and in the folder is an error); `info(root,
+    rel)`: the image reader of the resolver, giving what is wrong (a text) or (art, w, h); every file
+    is confined to the game folder as any image is (pnp.core.paths). Raises Problems."""
+    import os
+    folder = Path(root) / "icons"
+    if not folder.is_dir():
+        return icons
+    col = Collector()
+    out = dict(icons)
+    found: dict = {}
+    names = sorted(e.name for e in os.scandir(folder))
+    if len(names) > MAX_ICON_FILES:
+        col.add(Pos(display_path(folder)), f"the icons folder holds {len(names):,} files (at most "
+                f"{MAX_ICON_FILES:,})", "keep only the icons the game prints in it")
+        col.raise_if_any()
+    for fname in names:
+        stem, suffix = os.path.splitext(fname)
+        where = Pos(display_path(folder / fname))
+        if suffix.lower() in NOT_ICON_FILES:
+            col.add(where, f"an icon is a PNG or SVG file, not {suffix.lower()[1:].upper()}",
+                    "convert it to PNG, or move it out of the icons folder")
+            continue
+        if suffix.lower() not in ICON_FILES:
+            continue   # notes, an editor's backups: not icons
+        if not _NAME.fullmatch(stem):
+            col.add(where, f"the icon file `{fname}` cannot be named in text (`:name:` takes lower-case "
+                    "letters, digits, `-` and `_`, starting with a letter)",
+                    f"rename it, e.g. `{_slug(stem)}{suffix.lower()}`")
+            continue
+        if stem in found:
+            col.add(where, f"icon `{stem}` is two files, `{found[stem]}` and `{fname}`", "keep one of them")
+            continue
+        found[stem] = fname
+        old = icons.get(stem)
+        if old is not None and getattr(old, "source", "") and Path(old.source) == Path(own):
+            col.add(where, f"icon `{stem}` is both this file and an icon of {display_path(own)}",
+                    "rename one of them (each `:name:` must name one icon)")
+            continue
+        rel = f"icons/{fname}"
+        got = info(str(root), rel)
+        if isinstance(got, str):
+            col.add(where, f"icon `{stem}`: {got}", "name a PNG or SVG file inside the game folder")
+            continue
+        icon = FileIcon(stem, rel, got, fonts)
+        if not isinstance(got[0], str):
+            from pnp.layout import svgimage
+            try:
+                icon.draw(0.0, 0.0, 10.0, 10.0)   # drawable at text size (its text in the game's fonts)
+            except svgimage.SvgError as e:
+                col.add(where, f"icon `{stem}`: {e}", "fix the SVG in your editor")
+                continue
+        out[stem] = icon
+    col.raise_if_any()
+    return out
+
+
+def _slug(stem: str) -> str:
+    s = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-_")
+    return s if s[:1].isalpha() else f"icon-{s}" if s else "icon"

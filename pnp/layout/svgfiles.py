@@ -10,7 +10,8 @@ import re
 MAX_BYTES = 8 * 1024 * 1024   # the SVG and every file it uses, together
 MAX_NODES = 100_000           # their elements, and the elements drawn once every <use> is expanded
 REFUSED = {
-    "text": "text is not drawn: convert it to outlines (paths) in your editor",
+    "textPath": "text along a path is not drawn: convert it to outlines (paths) in your editor",
+    "tref": "text by reference is not drawn: write the text itself, or convert it to outlines",
     "image": "embedded bitmaps are not drawn: export the bitmap as a PNG and place it with its own image element",
     "linearGradient": "gradients are not drawn: use flat colours",
     "radialGradient": "gradients are not drawn: use flat colours",

@@ -1,9 +1,10 @@
 """SVG images as vector art: read with svglib (after pnp.layout.svgfiles checked every file it reads), turned into pnp Shapes (paths in face coordinates).
 
 Being Shapes, SVG art prints sharp, is lightened by the ink saver and judged by the print lint like
-any drawn element. What svglib cannot draw, or what pnp cannot place as plain paths, is refused with
-the SVG element and its line: text (convert it to outlines), embedded bitmaps, gradients, patterns,
-masks, filters and clip paths, and anything svglib reports it could not read.
+any drawn element. Simple `<text>` is drawn as text in the game's fonts (pnp.layout.svgtext). What
+svglib cannot draw, or what pnp cannot place as plain paths, is refused with the SVG element and its
+line: text beyond simple text, embedded bitmaps, gradients, patterns, masks, filters and clip paths,
+and anything svglib reports it could not read.
 
 An SVG from a downloaded project is untrusted: before svglib sees it, every file it would read is
 checked here. References (`href`, `xlink:href`, CSS `url()`, `@import`) name the SVG's own elements
@@ -57,7 +58,7 @@ def _load(path: str, root: str | None) -> tuple:
 
 def _svglib(path, root=None):
     import inspect
-    from svglib.svglib import SvgRenderer, svg2rlg
+    from svglib.svglib import SvgRenderer
     from pnp.templates.templating import TemplateTimeout
     complaints: list = []
     # svglib's own guard (2.x) as a second wall behind the checks of _Files
@@ -73,8 +74,8 @@ def _svglib(path, root=None):
     old = log.propagate
     log.propagate = False
     try:
-        drawing = svg2rlg(path, **kw)
-    except TemplateTimeout:  # the face's time limit (see load)
+        drawing = _render(path, kw)
+    except (TemplateTimeout, SvgError):  # the face's time limit (see load); text pnp does not draw
         raise
     except Exception as e:   # svglib raises many kinds on odd input
         raise SvgError(f"svglib cannot read it ({type(e).__name__}: {e})") from None
@@ -82,6 +83,19 @@ def _svglib(path, root=None):
         log.removeHandler(h)
         log.propagate = old
     return drawing, complaints
+
+
+def _render(path, kw):
+    """svg2rlg, with `<text>` converted by pnp.layout.svgtext (svglib's own measures it in its fonts)."""
+    from svglib.svglib import SvgRenderer, load_svg_file
+    from pnp.layout import svgtext
+    root = load_svg_file(path, resolve_entities=False)
+    if root is None:
+        return None
+    renderer = SvgRenderer(path, **kw)
+    conv = renderer.shape_converter
+    conv.convertText = lambda node: svgtext.convert(conv, node)
+    return renderer.render(root)
 
 
 def _mul(p, q):
@@ -105,7 +119,11 @@ def _walk(node, m, out, height):
             _walk(child, m2, out, height)
         return
     if isinstance(node, S.String):
-        raise SvgError("text is not drawn: convert it to outlines (paths) in your editor")
+        from pnp.layout import svgtext
+        if not isinstance(node, svgtext.Block):
+            raise SvgError("text is not drawn: convert it to outlines (paths) in your editor")
+        out.append(svgtext.text_piece(node, m, height))
+        return
     if isinstance(node, S.Image):
         raise SvgError("embedded bitmaps are not drawn")
     subpaths = _subpaths(node)
@@ -206,8 +224,9 @@ def _subpaths(node):
     return None
 
 
-def place(pieces, iw, ih, x, y, w, h, fit):
-    """Shapes of the loaded art placed in the box (contain: centred, whole; stretch: filling it), or
+def place(pieces, iw, ih, x, y, w, h, fit, fonts=None):
+    """Shapes (and text runs, in `fonts`) of the loaded art placed in the box (contain: centred, whole;
+    stretch: filling it), or
     SvgError when a number of them would lie beyond any page (art far outside its own drawing, or a
     drawing of almost no size blown up to the box)."""
     from pnp.layout.checks import MAX_LENGTH
@@ -222,6 +241,13 @@ def place(pieces, iw, ih, x, y, w, h, fit):
     k = math.sqrt(abs(sx * sy))
     out = []
     for p in pieces:
+        if "text" in p:
+            from pnp.layout import svgtext
+            runs = svgtext.place(p, (sx, 0.0, 0.0, sy, dx, dy), fonts)
+            if not all(-MAX_LENGTH <= v <= MAX_LENGTH for r in runs for v in (r.x, r.y, r.size)):
+                raise SvgError("its text reaches beyond 5 m once placed in the box: keep the art inside its viewBox")
+            out.extend(runs)
+            continue
         ops = tuple((op[0], *[v * (sx if i % 2 == 0 else sy) + (dx if i % 2 == 0 else dy)
                               for i, v in enumerate(op[1:])]) for op in p["ops"])
         out.append(Shape(ops, fill=p["fill"], stroke=p["stroke"], width=p["width"] * k,

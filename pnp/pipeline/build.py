@@ -18,9 +18,9 @@ from pnp.core.paths import inside
 from pnp.core.output import atomic_output, merge_manifest  # noqa: F401  (atomic_output: used by report, calibrate)
 from pnp.core.units import mm
 from pnp.templates.context import ContentTemplateError, GameContext, MissingTranslation
-from pnp.text import fonts as fontmod
+from pnp.text import fonts as fontmod, sysfonts
 from pnp.layout import qr
-from pnp.layout.icons import load_icons
+from pnp.layout.icons import file_icons, load_icons
 from pnp.layout.layouts import Layouts
 from pnp.content import credits_text
 from pnp import impose, lint, rules
@@ -30,7 +30,7 @@ from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 from pnp.lint import typeset
 from pnp.resolve import workers
-from pnp.resolve.face import Resolver
+from pnp.resolve.face import Resolver, _image_info as image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
 from pnp.pipeline.assemble import booklets, chosen, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
@@ -120,6 +120,7 @@ def prepare(project: Project, game_id: str) -> Prepared:
     game = load_game(project.content / game_id)
     icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game, project.layouts)
+    icons = file_icons(game.root, icons, icon_files(project, game_id)[-1], image_info, fonts)   # content/<game>/icons/
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
@@ -139,7 +140,7 @@ def icon_files(project: Project, game_id: str) -> list[Path]:
 
 def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
     roles = {role: fontmod.builtin_path(name) for role, name in fontmod.DEFAULT_ROLES.items()}
-    problems = []
+    problems, system = [], {}
     for role, spec in game.fonts.items():
         pos = game.meta["fonts"].at(role)
         faces = {"regular": spec}
@@ -161,6 +162,19 @@ def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
             if file in fontmod.BUILTIN:
                 roles[key] = fontmod.builtin_path(file)
                 continue
+            if isinstance(file, str) and sysfonts.is_family(file):   # a system font by name (fontconfig)
+                try:
+                    roles[key] = found = sysfonts.system_font(file)
+                except fontmod.FontError as e:
+                    problems.append(Problem(fpos, str(e), "install it or name a font file in the game folder"
+                                            if isinstance(e, sysfonts.NoSuchFont) else "name a .ttf/.otf font file"))
+                    continue
+                system[key] = {"family": file, "file": str(found)}
+                if not isinstance(spec, dict):   # the family's own bold and italic, where it has them
+                    for style, path in sysfonts.system_faces(file, found).items():
+                        roles[f"{role}:{style}"] = path
+                        system[f"{role}:{style}"] = {"family": file, "file": str(path)}
+                continue
             got = inside(game.root, str(file))
             full = got.path
             if not got or not full.is_file():
@@ -180,6 +194,7 @@ def _fonts(game, layouts: Path | None = None) -> fontmod.FontSet:
         problems.append(Problem(pos, str(e), "name a TrueType (.ttf) or OpenType (.otf) font file"))
     if problems:
         raise Problems(problems)
+    fs.system = system
     return fs
 
 
@@ -204,6 +219,14 @@ def resolver_for(prep: Prepared, lang: str | None) -> Resolver:
     resolver = Resolver(game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)
     return resolver
+
+
+def _system_fonts(fonts) -> dict:
+    """The fonts found by family name, for the manifest: what a build on another machine must find
+    to print the same bytes (role → family, file, content digest, registered name)."""
+    return {key: dict(got, digest=fontmod._digest(Path(got["file"])),
+                      name=fontmod.registered_name(Path(got["file"])))
+            for key, got in sorted(fonts.system.items())}
 
 
 def _levels(findings, opts) -> list:
@@ -277,6 +300,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
                      "duplex": opts.duplex, "language": lang, "components": comps_info, "fonts": sorted(fonts)})
         pending.append(found)
     manifest = {"game": game_id, "generator": f"pnp {__version__}", "pdfs": pdfs,
+                **({"system_fonts": _system_fonts(prep.fonts)} if getattr(prep.fonts, "system", None) else {}),
                 "checks": {"ran": prep.checks + ["generic:text-fits"],
                            "findings": [x.as_json() for x in sorted(set(_levels(prep.findings, opts)).union(*map(set, pending)))]}}
     merge_manifest(outdir / "manifest.json", manifest, opts.out)

@@ -275,6 +275,7 @@ class FontSet:
         self._cmap: dict = {}
         self._widths: dict = {}           # (text, role, size) -> width: stringWidth is exact and deterministic
         self.laid_memo: dict = {}         # text layouts of this font set (pnp/render/text.py keeps them)
+        self.system: dict = {}            # role key → (family, file) found through fontconfig (the manifest)
         if check:  # game fonts are verified up front so a bad file is reported before rendering
             for role, path in self.roles.items():
                 if not fontmod_is_builtin(path):
