@@ -90,16 +90,17 @@ def test_no_orphan_of_one_or_two_characters_ends_a_cjk_paragraph(fonts, balance)
 
 
 def test_an_orphan_counts_characters_not_punctuation_nor_the_edition_mark(fonts):
-    """「使用。」 and 「決。†」 ended paragraphs in the playtest reads: two characters and their punctuation,
-    or a mark alone, are orphans too (unless the line before ends a phrase)."""
-    texts = ["這一頁的規則只在五人遊戲時使用。", "平手時由調查者裁決。†", "沒有人扮演的嫌疑人仍然放在圖板上使用。"]
+    """「張。」 and a lone 「†」 ended paragraphs in the playtest reads: one character and its punctuation, or a
+    mark alone, are orphans (unless the line before ends a phrase); two characters are not (pulling more
+    down left the line before visibly short)."""
+    texts = ["這一頁的規則只在五人遊戲時使用這張。", "平手時由調查者裁決。†", "沒有人扮演的嫌疑人仍然放在圖板上的那一張。"]
     for text in texts:
         for width in range(25, 70):   # narrower, a line of 6 characters has no room to give
             lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
             if len(lines) < 2 or lines[-2][-1] in "，、；：":
                 continue
             plain = [ch for ch in lines[-1] if ch not in NO_START and ch not in NO_END and ch != " "]
-            assert len(plain) > 2, (width, lines)
+            assert len(plain) > 1, (width, lines)
 
 
 def test_a_glossary_word_never_breaks_across_lines(fonts):

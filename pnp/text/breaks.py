@@ -18,8 +18,9 @@ from __future__ import annotations
 from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
 
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
-ORPHAN = 2               # a CJK paragraph's last line holds more characters (not counting punctuation) than this …
-PULL = 3                 # … taking at most this many atoms from the line before
+ORPHAN = 1               # a CJK paragraph's last line holds more characters (not counting punctuation) than this
+PULL = 2                 # (a lone 張。 or †), taking at most this many atoms from the line before: pulling more
+                         # leaves the line before visibly short, which readers took for a broken word
 NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
