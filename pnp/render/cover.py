@@ -63,7 +63,7 @@ LABELS = {
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
         "double": "雙面列印", "single": "單面列印", "single_blank": "單面（背面留白）", "fold": "對摺黏合", "tiles": "拼接",
-        "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：",
+        "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
         "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
         "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
@@ -188,7 +188,8 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         else:
             how = L["single"]
         top = y   # a row as tall as its tallest cell: a wrapped cell must not print over the next row
-        tall = text(e.title if e.kind == "booklet" else f"{e.title} ({e.count})", 11, width=w * 0.55)
+        count = L.get("count", " ({n})").format(n=e.count)   # zh-TW: full-width brackets
+        tall = text(e.title if e.kind == "booklet" else f"{e.title}{count}", 11, width=w * 0.55)
         y = top
         tall = max(tall, text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED))
         y = top
