@@ -77,7 +77,7 @@ def test_a_rule_prints_through_its_phrase_with_its_words_and_an_edition_mark(tmp
     en = GameContext(load_game(folder), "en")
     assert en.rule("turn_order") == "Then the player on your left takes a turn."
     assert en.rule("hand") == "Each player holds 3 cards."
-    assert en.rule("empty_deck") == "When the deck runs out, shuffle the discards.†"   # an edition decision
+    assert en.rule("empty_deck") == "When the deck runs out, shuffle the discards†."   # an edition decision
     assert en.rule("turn_order", "direction") == "on your left"
     zh = GameContext(load_game(folder), "zh-TW")
     assert zh.rule("turn_order") == "接著輪到左手邊的玩家。"
@@ -178,7 +178,7 @@ def test_the_build_prints_the_phrases_and_stops_on_a_contradicting_call(tmp_path
     pdf = next(out.glob("tiny/*en*.pdf"))
     text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(pdf).pages).split())
     assert "Then the player on your left takes a turn." in text
-    assert "When the deck runs out, shuffle the discards.†" in text
+    assert "When the deck runs out, shuffle the discards†." in text
     (folder / "rules.en.md").write_text(BODY_EN.replace("{{ rule('hand') }}", "{{ rule('hand', size=4) }}"), "utf-8")
     r = run_pnp("build", "tiny", "--out", str(out), cwd=root)
     assert r.returncode == 1, r.stdout + r.stderr

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pnp.content.entries import FILE
 from pnp.content.phrases import MARK, section
+
+STOPS = "。．.！？!?"   # a phrase that ends a sentence takes the mark before these
 from pnp.templates import templating
 from pnp.templates.templating import TemplateError, pure_function
 
@@ -121,5 +123,8 @@ class Phrases:
             raise TemplateError(f"the phrase of `{name}` ({file}): {e}") from None
         if entry.get("edition") is True:
             mark = self.doc.get("mark") if isinstance(self.doc, dict) else None
-            out += mark if isinstance(mark, str) else MARK
+            mark = mark if isinstance(mark, str) else MARK
+            # before the sentence's own full stop (…3 張†。), so it is not read with the next sentence
+            end = len(out.rstrip(STOPS)) if out.endswith(tuple(STOPS)) else len(out)
+            out = out[:end] + mark + out[end:]
         return out
