@@ -223,3 +223,10 @@ def test_an_ordinal_stays_with_its_number(fonts):
     for width in range(20, 70):
         lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
         assert not any(line.rstrip().endswith("第") for line in lines[:-1]), (width, lines)
+
+
+def test_a_times_sign_stays_with_its_count(fonts):
+    text = "白色骰子指示物（每欄一個） × 5、黑色骰子指示物（每列一個） × 5、線人指示物 × 5"
+    for width in range(20, 70):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.rstrip().endswith("×") for line in lines[:-1]), (width, lines)
