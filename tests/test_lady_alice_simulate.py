@@ -271,3 +271,23 @@ def test_a_three_student_claim_is_checked_by_the_three_judged_sections(game):
             blue = logic.verdict_count(acc, d.hands, els)
             assert (blue == 3) == (claim == truth)
             assert logic.accusation_succeeds(acc, d.hands, claim, els) == (claim == truth)
+
+
+def test_a_three_student_all_red_accusation_covers_its_three_named_elements_safely(game):
+    # rule `accusation_verdicts` (all red covers) with 3 students: the blank section names nothing and its
+    # holder gives red, so each of the three named elements is wrong or in the missing category (which
+    # never scores): covering them never hides a dealt card
+    els = logic.elements_of(game)
+    rng = random.Random(17)
+    seen = 0
+    for _ in range(400):
+        d = logic.deal(3, rng, els)
+        for claim in logic.CATEGORIES:
+            acc = {c: rng.choice(els[c]) for c in logic.CATEGORIES if c != claim}
+            if logic.verdict_count(acc, d.hands, els) == 0:
+                seen += 1
+                assert not set(acc.values()) & set(d.hands)
+    assert seen
+    # and the simulator plays it: 3-student games still end with no state uncovered
+    for i in range(60):
+        simulate.play(game, 3, "standard", random.Random(f"acc-red:{i}"))

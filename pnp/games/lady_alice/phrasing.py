@@ -54,6 +54,7 @@ ABOUT = {
     "expelled_tokens": {"en": r"\bexpelled student\b", "zh-TW": r"被退學的人的標記|被退學的人(?:不能|仍然可以)獲勝"},
     "score_tie": {"en": r"\btied\b", "zh-TW": r"同分"},
     "no_legal_suspicion": {"en": r"\bno suspicion is left\b", "zh-TW": r"沒有可以猜的組合"},
+    "verdict_folders": {"en": r"\bempty folders\b|\btheir own folder\b", "zh-TW": r"空的裁決夾|自己的裁決夾"},
     "element_bonus": {"en": r"\btoken on every true element means\b", "zh-TW": r"每個正確答案上都有標記」是指"},
     "covered_field": {"en": r"\bcovers a field\b|\bcovered field\b", "zh-TW": r"一格被蓋上|被蓋住的格子"},
     "accusation_verdicts": {"en": r"\bwrong accusation's verdicts\b", "zh-TW": r"錯誤指控的裁決"},
@@ -122,7 +123,7 @@ MEANS = {
     "all_blue_bonus.to": {"asker": {"en": r"\bwho asked\b", "zh-TW": r"發問的人"},
                           "everyone": {"en": r"\bevery student\b", "zh-TW": r"每個人"},
                           "blue_givers": {"en": r"\bgave blue\b", "zh-TW": r"給藍色的人"}},
-    "three_player_claim.missing_section": {"not_judged": {"en": r"\bnot judged\b", "zh-TW": r"不算裁決"},
+    "three_player_claim.missing_section": {"not_judged": {"en": r"\bblanked category gives red\b", "zh-TW": r"被翻空那一類的人給紅色"},
                                            "judged": {"en": r"\bjudged too\b", "zh-TW": r"也要裁決"}},
     "three_player_claim.check": {"three_verdicts": {"en": r"\bverdicts check it\b", "zh-TW": r"裁決就能驗證"},
                                  "put_away_card": {"en": r"\bturned over to check\b", "zh-TW": r"翻開移出的牌來驗證"}},
@@ -155,6 +156,8 @@ MEANS = {
                                         "free": {"en": r"\bmay still be suspected\b", "zh-TW": r"仍然可以猜"}},
     "accusation_limits.names": {"any": {"en": r"\bany elements\b", "zh-TW": r"任何元素"},
                                 "as_suspicion": {"en": r"\bsame limits\b", "zh-TW": r"和猜測一樣"}},
+    "verdict_folders.mixed": {"before_each_verdict": {"en": r"\bmix the empty folders\b", "zh-TW": r"空的裁決夾洗混"},
+                              "own": {"en": r"\btheir own folder\b", "zh-TW": r"自己的裁決夾"}},
     "no_legal_suspicion.then": {"skip_to_deduction": {"en": r"\bstraight to the deduction\b", "zh-TW": r"直接進入推理"},
                                 "pass_notebook": {"en": r"\bpass the notebook\b", "zh-TW": r"筆記本傳下去"}},
 }
@@ -168,6 +171,7 @@ PLACES = {
                             "put_away_card", "scoring", "element_bonus", "all_blue_bonus"],
     "lady-alice/holmes-card": ["suspicion_limits"],
     "lady-alice/verdict-folder": ["verdict"],
+    "lady-alice/notebook-inside": ["three_player_claim"],
     "lady-alice/desk": ["token_placement"],
 }
 

@@ -234,6 +234,7 @@ def play(game, players, mode, rng):
     verdict = rule("verdict")
     _want(rule, "verdict", "who", "everyone")
     _want(rule, "verdict", "public", "count")
+    _want(rule, "verdict_folders", "mixed", "before_each_verdict")     # only the count is known: folders mixed
     if n == 3:
         cover_all_red = rule("all_red_three")["cover"] != "nothing"
     else:
@@ -304,7 +305,10 @@ def play(game, players, mode, rng):
     def cover_red(s, blue):
         """All red: cover what it proves wrong; the tokens on a covered field follow `covered_field`."""
         nonlocal covered, holmes_left
-        new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
+        if len(s) < len(logic.CATEGORIES):       # a 3-student accusation: the blank section names nothing
+            new = (frozenset(s.values()) if blue == 0 else frozenset()) - covered
+        else:
+            new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
         if len(new) > holmes_left:
             rule("holmes_cards_out")
             raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
@@ -392,9 +396,9 @@ def play(game, players, mode, rng):
                 elif av["combination"] != "free":
                     raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
                                         "accusation_verdicts")
-                if blue == 0 and whole:
+                if blue == 0:
                     if av["all_red"] == "covers":
-                        cover_red(acc, blue)
+                        cover_red(acc, blue)      # with 3 students the three named: wrong, or the missing one's
                     elif av["all_red"] != "nothing":
                         raise api.Uncovered("rule `accusation_verdicts`: what an all-red accusation covers",
                                             "accusation_verdicts")
