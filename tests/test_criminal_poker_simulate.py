@@ -111,6 +111,8 @@ def test_the_rare_ends_are_ruled_by_the_edition_entries(game):
     assert cp.winners(roles, {1, 2}, {1}) == {0, 1, 3}       # the other co-murderer still loses
     assert cp.winners(roles, {1, 2}, {1}, sociopath_co_murderer="loses") == {0, 3}
     assert cp.winners(roles, {1, 2}, {2}) == {0, 3}          # another co-murderer arrested: the sociopath loses
+    assert api.rule(game, "sociopath_co_murderer")["when_missed"] == "loses"
+    assert cp.winners(roles, {1, 2}, {3}) == {2}             # the arrest misses them: the sociopath still loses
 
 
 def test_a_detective_co_murderer_loses_when_another_is_arrested_in_play(game):

@@ -74,6 +74,7 @@ ABOUT = {
     "detective_co_murderer": _both(r"detective is a co-murderer", r"偵探是並列兇手"),
     "sociopath_co_murderer": _both(r"sociopath is a co-murderer", r"反社會份子是並列兇手"),
     "detective_pick": _both(r"detective's choice|detective (chooses|picks)\b[^.;]*\bthemsel", r"偵探選人|偵探[^。]*選自己"),
+    "table_talk": _both(r"\bclaim (anything|only)|hidden card (is never|may be) shown", r"宣稱自己有什麼牌|覆蓋的牌[^。]*給[^。]*看"),
 }
 
 MEANS = {
@@ -131,7 +132,7 @@ MEANS = {
     "physical.count": {"all": _both(r"add up|all count", r"相加|加總"), "one": _both(r"only one", r"只算")},
     "statement.count": {"highest": _both(r"highest|largest", r"最高"), "all": _both(r"add up", r"全部|相加")},
     "innocence": {"lowest": _both(r"lowest|least", r"最低"), "highest": _both(r"highest|most", r"最高")},
-    "valid_cards": {"fewer": _both(r"fewer|less", r"較少|少的"), "more": _both(r"\bmore\b|\bmost\b", r"較多|多的")},
+    "valid_cards": {"fewer": _both(r"fewe(r|st)|less", r"較少|最少|少的"), "more": _both(r"\bmore\b|\bmost\b", r"較多|最多|多的")},
     "outcome": {"co_murderers": _both(r"all of them are co-murderers|are all co-murderers", r"都是並列兇手"),
                 "nobody": _both(r"none of them is|no murderer", r"都不是|沒有兇手")},
     "arrest_any": {"caught": _both(r"any one of them catches", r"(?<!不)算抓到"),
@@ -154,6 +155,10 @@ MEANS = {
              "nobody": _both(r"nobody is arrested", r"沒有人被逮捕")},
     "other_arrested": {"loses": _both(r"\bloss\b|\bloses?\b", r"落敗"), "wins": _both(r"still wins", r"仍然獲勝")},
     "when_arrested": {"wins": _both(r"\bwins\b", r"獲勝"), "loses": _both(r"\bloses\b", r"落敗")},
+    "when_missed": {"loses": _both(r"\bloses\b", r"落敗"), "wins": _both(r"\bwins\b", r"獲勝")},
+    "claims": {"true_or_false": _both(r"\bfalse\b", r"真假"), "true_only": _both(r"only the truth", r"只能說真話")},
+    "hidden_cards": {"never_shown": _both(r"never shown", r"不給任何人看"),
+                     "may_show_privately": _both(r"may be shown", r"可以私下")},
     "own_seat": {"excluded": _both(r"never themselves|not themselves", r"不能選自己"),
                  "allowed": _both(r"may be themselves", r"也可以選自己")},
     "every_suspect_guilty.arrest": {"caught": _both(r"any arrest catches", r"都算抓到"),
@@ -162,7 +167,7 @@ MEANS = {
 
 # where a rule is printed besides the rules booklet (each place must print all of its rules)
 PLACES = {
-    "deck:help": ["setup_hand", "turn_order", "turn_actions", "deck_look", "questioning", "arrest",
+    "deck:help": ["setup_hand", "turn_order", "turn_actions", "table_talk", "deck_look", "questioning", "arrest",
                   "all_cards_count", "weapon", "physical", "statement", "witness", "murderer", "murderer_tie",
                   "full_tie"],
     "deck:setup": ["evidence_deck", "deal_sheriff", "deal_detective", "identity_reveal", "special_roles",

@@ -192,6 +192,7 @@ def play(game, players, mode, rng) -> Table:
             _need(game, "sociopath_goal", "as_murderer_escaping", "loses")
             goals[role] = _need(game, "sociopath_goal", "wins_when", "arrested", "arrested_not_murderer")
             rulings["sociopath_co_murderer"] = _need(game, "sociopath_co_murderer", "when_arrested", "wins", "loses")
+            _need(game, "sociopath_co_murderer", "when_missed", "loses")   # not arrested: only being arrested wins
     won = cp.winners(roles, t.murderers, t.arrested, goals, **rulings)
     caught = bool(t.arrested & t.murderers)
     t.played = api.Played(length=turns, end="murderer caught" if caught else "murderer escaped",
