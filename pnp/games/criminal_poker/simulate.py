@@ -139,6 +139,8 @@ def play(game, players, mode, rng) -> Table:
     tr = rule("turns")
     ta = rule("turn_actions")
     _need(game, "turn_actions", "reveal_from", "new_or_hidden")
+    # the bots say nothing and show no hidden card before the end: what table talk allows
+    _need(game, "table_talk", "hidden_cards", "never_shown")
     order = [s for s in suspects if tr["detective_too"] or roles[s] != "detective"] * tr["each_suspect"]
     rng.shuffle(order)
     turns = 0
