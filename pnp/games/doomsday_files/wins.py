@@ -75,12 +75,24 @@ class Wins:
             for h in out:
                 hand.remove(h)
             self._discard(out)
+        # the seeker is checked after discarding, and by `seeker_check` before (or after) the loss for cases
+        before = self.roles[s] == "seeker" and \
+            R.want("seeker_check", "order", "before_case_penalty", "after_case_penalty") == "before_case_penalty"
+        if before:
+            self.seeker_check(s)
         self.hurt(s, lost)
-        if self.roles[s] == "seeker":
-            R.want("seeker_win", "when", "end_of_turn_after_discard")
-            if L.seeker_wins(sum(self.CARD[h].forbidden for h in hand), len(self.solved[s]),
-                             R.num("seeker_goal", "forbidden"), R.num("seeker_goal", "mysteries")):
-                self.win("seeker", [s])
+        if self.roles[s] == "seeker" and not before:
+            self.seeker_check(s)
+
+    def seeker_check(self, s):
+        R, hand = self.R, self.hands[s]
+        R.want("seeker_win", "when", "end_of_turn_after_discard")
+        if self.zero[s] and R.want("seeker_check", "at_zero", "may_win", "cannot_win") == "cannot_win":
+            return
+        if L.seeker_wins(sum(self.CARD[h].forbidden for h in hand), len(self.solved[s]),
+                         R.num("seeker_goal", "forbidden"), R.num("seeker_goal", "mysteries")):
+            R.want("seeker_check", "win", "ends_game")
+            self.win("seeker", [s])
 
     def win(self, end, winners):
         """Someone other than the heretic ends the game: the doomsayer, cursed blood and ignorant are
