@@ -48,6 +48,7 @@ ABOUT = {
     "no_legal_move": _both(r"\bevery way out\b|\bno way out\b|\bblocked in\b", r"無路可走"),
     "moved_by_suggestion": _both(r"\bsuggestion moved your pawn\b|\bmoved (?:your|a) pawn into a room\b|"
                                  r"\bmoved into a room by\b", r"因為別人的推測被移|被移進房間"),
+    "named_in_own_room": _both(r"\balready (?:in|stood in|stands in) (?:that|the|its|your) room\b", r"原本就在"),
     # suggesting
     "suggestion": _both(r"\bsuggest(?:s|ion|ions)?\b", r"推測"),
     "refute": _both(r"\brefut|\bchecks? (?:their|his|her|your) hand\b|\bshows? you\b|\bholds? none of\b",
@@ -62,8 +63,8 @@ ABOUT = {
     "accuse_right": _both(r"\bsolved the case\b|\baccus\w* correctly\b|\bright accusation\b", r"破案|指控正確"),
     "accuse_wrong": _both(r"\bwrong accus|\baccused wrongly\b|\baccuse again\b|\bno longer accuse\b",
                           r"指控錯誤|再指控"),
-    "wrong_accuser_pawn": _both(r"\bnearest room\b|\bother square of the corridors\b|\ba room is nearest\b",
-                                r"最近的房間|走廊的其他格子|最近是指"),
+    "wrong_accuser_pawn": _both(r"\bnearest room\b|\bother square (?:of the corridors|outside a room)\b|\ba room is nearest\b",
+                                r"最近的房間|走廊的其他格子|房間外的其他格子|最近是指"),
     "wrong_accuser": _both(r"\bturns? (?:are|is) skipped\b|\bskip(?:ped|s)?\b|\btake your turns\b",
                            r"回合[^。]*跳過|跳過[^。]*回合|照常輪到回合"),
     "win": _both(r"\bwins?\b|\bwon\b|\bwinner\b", r"獲勝|贏"),
@@ -112,6 +113,7 @@ MEANS = {
                    False: _both(r"\bstill leads\b", r"仍可通往")},
     "share_square": {False: _both(r"\bonly one pawn\b", r"只能站一個"), True: _both(r"\bseveral pawns\b", r"好幾個")},
     "no_legal_move.then": {"stay": _both(r"\bstays? where it is\b", r"留在原地"), "jump": _both(r"\bjump", r"跳過")},
+    "counts_as_moved": {True: _both(r"\ball the same\b", r"也一樣"), False: _both(r"\bnot moved\b", r"不算被移動")},
     "may_stay_and_suggest": {True: _both(r"\bor stay\b", r"也可以留在原地"), False: _both(r"\bmust move\b", r"必須照常移動")},
     # suggesting and refuting
     "after": {"entering": _both(r"\bentered a room\b", r"進入房間後"), "anywhere": _both(r"\bwherever\b", r"不論")},

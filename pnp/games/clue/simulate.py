@@ -244,6 +244,7 @@ def play(game, players, mode, rng, hasty=0.3):
     _want(game, "suggestion", "room", ("own",))
     _want(game, "suggestion", "after", ("entering",))
     stay_ok = _want(game, "moved_by_suggestion", "may_stay_and_suggest", (True, False))
+    in_place = _want(game, "named_in_own_room", "counts_as_moved", (True, False))
     ends_on_refute = _want(game, "refuted", "turn_ends", (True, False))
     may_accuse_after = _want(game, "unrefuted", "may_accuse", (True, False))
     per_player = _number(game, "accusations", "per_player")
@@ -384,7 +385,7 @@ def play(game, players, mode, rng, hasty=0.3):
         cards = (named["suspect"], named["weapon"], named["room"])
         # the named pieces move into the room
         s = named["suspect"]
-        if where[s] != room:
+        if where[s] != room or in_place:      # named in its own room: moved there too (named_in_own_room)
             where[s] = room
             if s in seat_of and seat_of[s] != seat:
                 moved_in.add(seat_of[s])
