@@ -26,6 +26,12 @@ ABOUT = {
     "suspect_backs": _a(r"suspect back read against|keep every back out of sight|every back out of sight",
                         r"牌背都不能露出|讀出是哪名疑犯"),
     "blind_pick": _a(r"pick a card blind from a hand|holds them there as", r"從手牌盲抽一張牌時|拿成"),
+    "own_cards": _a(r"look at your own suspect cards", r"自己的疑犯卡隨時可以看"),
+    "envelope_check": _a(r"bring the envelope up", r"把信封\S*拿上桌面"),
+    "troubled_discard": _a(r"discard the top suspect card in troubled", r"多事之秋棄掉"),
+    "event_mobster_gone": _a(r"leaves its block without solving", r"沒有解決事件就離開"),
+    "accuse_ring": _a(r"to accuse, turn your aid|accusation ring", r"指控時，把玩家幫助|指控圈寫下"),
+    "badge_compare": _a(r"for the highest badge", r"比徽章高低時"),
     "tracker_lands": _a(r"\blands?\b|\blanding\b", r"移動的(?:時間)?記錄物|落點"),
     "turn_steps": _a(r"on your turn you|your turn has|turn (?:is made of|goes)", r"回合依序|回合有\S*步驟"),
     "drive": _a(r"hours? (?:per|a|each) block|(?:drive|move) your car", r"每個?街區花|警車往"),
@@ -133,6 +139,18 @@ MEANS = {
     "blind_pick.holder": _two("shuffles_below_table", "fans_out", r"below the table", r"桌面下", r"\bfans?\b", r"攤開"),
     "blind_pick.holds": _two("closed_stack", "fan", r"closed stack", r"一疊", r"open fan", r"扇形"),
     "blind_pick.picker": _two("names_a_position", "touches_a_card", r"position", r"第幾張", r"touches", r"指一張"),
+    "own_cards.look": _two("flat_below_table", "lift_aid", r"below the table", r"桌面下", r"lift your aid", r"掀起"),
+    "envelope_check.look": _two("window_towards_you", "turned_over", r"window towards you", r"窗口朝向自己",
+                                r"turn it over", r"翻面"),
+    "envelope_check.wrong": _two("back_below_table", "read_anyway", r"back under the table", r"桌面下", r"read it anyway",
+                                 r"照樣讀"),
+    "troubled_discard.to": _two("game_box", "face_down_pile", r"game box", r"遊戲盒", r"discard pile", r"棄牌堆"),
+    "event_mobster_gone.then": _two("discarded_unsolved", "stays_open", r"discarded unsolved", r"棄置", r"stays open",
+                                    r"仍然開著"),
+    "event_mobster_gone.roadblock": _two("not_event_mobster", "any_mobster", r"cannot move", r"不能移動", r"may move any",
+                                         r"可以移動任何"),
+    "accuse_ring.reveal": _two("together", "in_turn", r"together", r"一起", r"one after another", r"依序"),
+    "badge_compare.flipped": _two("outranks", "by_space", r"outranks", r"都高", r"by its space", r"只比"),
     "badge_rewards.laps": _two("every", "first", r"again", r"照樣", r"nothing more", r"不再"),
     "compared_hours.compares": _two("hours_said", "hours_paid", r"you say", r"宣告", r"^the hours your tracker moves", r"實際"),
     "force_play.when": _two("own_turn", "any_turn", r"own turn", r"自己的回合", r"anyone", r"任何人"),
@@ -223,8 +241,8 @@ MEANS = {
 
 # where rules are printed besides the booklet: the player aid, the time track, the event slots, the mats
 PLACES = {
-    "tiny-epic-crimes/aid": ["turn_order", "drive", "track_end", "game_end", "winner"],
-    "tiny-epic-crimes/eventslots": ["event_setup", "late_events", "troubled_times", "event_solve"],
+    "tiny-epic-crimes/aid": ["turn_order", "drive", "track_end", "game_end", "winner", "badge_compare"],
+    "tiny-epic-crimes/eventslots": ["event_setup", "late_events", "troubled_times", "troubled_discard", "event_solve"],
     "tiny-epic-crimes/officer": ["badge"],
 }
 
