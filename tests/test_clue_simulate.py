@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import random
 import re
+
+import yaml
 import shutil
 from pathlib import Path
 
@@ -161,7 +163,7 @@ def _without(folder, name):
 
 def test_every_entry_removed_is_a_state_no_rule_covers_naming_it(folder, monkeypatch):
     names = [line.split(":")[0] for line in _rules_text().splitlines() if re.match(r"^[a-z_]+:", line)]
-    assert len(names) == 36
+    assert len(names) == len(yaml.safe_load(_rules_text())) > 30   # every entry, as the file holds them
     for name in names:
         game = _without(folder, name)
         simulate._MAPS.clear()
