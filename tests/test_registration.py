@@ -61,7 +61,8 @@ def test_backs_register_with_fronts(tmp_path, duplex, paper):
     r = run_pnp("--project", root, "build", "reg", "--lang", "en", "--paper", paper, "--duplex", duplex, "--no-cover",
                 "--out", out)
     assert r.returncode == 0, r.stderr
-    pdf = pdfium.PdfDocument(str(out / "reg" / f"reg.en.{paper}.pdf"))
+    name = f"reg.en.{paper}.pdf" if duplex == "long" else f"reg.en.{paper}.{duplex}.pdf"   # the mode names the file
+    pdf = pdfium.PdfDocument(str(out / "reg" / name))
     assert len(pdf) == 4  # 11 cards: 9 + 2, each sheet followed by its backs
     for front_i, back_i in ((0, 1), (2, 3)):
         front = np.asarray(pdf[front_i].render(scale=DPI / 72).to_pil().convert("RGB"))

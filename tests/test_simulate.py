@@ -123,8 +123,8 @@ def test_booklets_print_the_entries_from_data(tmp_path):
                     "{% endfor %}\nTarget: {{ game.rules.win.target }} points.\n")
     r = run_pnp("--project", tmp_path, "build", "demo", "--lang", "all", "--out", tmp_path / "out")
     assert r.returncode == 0, r.stderr
-    for lang, why, said in (("en", "The original is silent.", "When the deck runs out, shuffle the discards.†"),
-                            ("zh-TW", "原版沒有說明。", "牌堆用完時，洗勻棄牌堆。†")):
+    for lang, why, said in (("en", "The original is silent.", "When the deck runs out, shuffle the discards†."),
+                            ("zh-TW", "原版沒有說明。", "牌堆用完時，洗勻棄牌堆†。")):
         pdf = pypdf.PdfReader(tmp_path / "out" / "demo" / f"demo.{lang}.a4.pdf")
         text = "".join(p.extract_text() for p in pdf.pages).replace("\n", "")
         assert why in text and "Target: 10 points." in text

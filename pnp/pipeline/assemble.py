@@ -178,7 +178,7 @@ def write_pages(writer, pages, title, pagelint=None, comp=None):
         for page in pages:
             if pagelint is not None:
                 pagelint.page(page, comp, writer.pages + 1)
-            here = [t for t in todo if t in page.title.split(", ")] if page.side in ("front", "fold") else []
+            here = [t for t in todo if t in labels.titles(page.title)] if page.side in ("front", "fold") else []
             todo = [t for t in todo if t not in here]
             writer.page(page, bookmark=here or None)
         return

@@ -15,6 +15,12 @@ def count(pages) -> int:
 SHEET = {"en": "sheet {n} of {m}", "zh-TW": "第 {n} 張，共 {m} 張"}   # in the build's language
 
 
+def titles(joined_title: str) -> list:
+    """The component titles a shared sheet's title joins (either separator of `joined`)."""
+    import re
+    return re.split(r", |、", joined_title or "")
+
+
 def joined(titles, lang: str) -> str:
     """Component titles sharing a sheet, as the language lists them (zh-TW: 、, not a half-width comma)."""
     return ("、" if lang.split("-")[0] in ("zh", "ja") else ", ").join(titles)
