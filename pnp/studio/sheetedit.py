@@ -38,6 +38,14 @@ def column(headers, field: str, lang: str | None) -> int | None:
     return None
 
 
+def _column_or_refuse(headers, field: str, lang: str | None) -> int:
+    i = column(headers, field, lang)
+    if i is None:
+        raise SheetEditError(f"no column `{field}.{lang}` or `{field}`: add it to the header row first"
+                             if lang else f"no column `{field}`: add it to the header row first")
+    return i
+
+
 # ---- CSV / TSV -----------------------------------------------------------------------------------
 def _records(text: str, delim: str):
     """(fields, first line, last line) of each record, lines counted from 1 as csv.reader counts them."""
@@ -90,10 +98,7 @@ def set_csv(data: bytes, delim: str, edits) -> bytes:
         raise SheetEditError("the file has no header row")
     lines = recs[0][3] if recs else []
     for row, field, lang, value in edits:
-        i = column(header, field, lang)
-        if i is None:
-            raise SheetEditError(f"no column `{field}.{lang}` or `{field}`: add it to the header row first"
-                                 if lang else f"no column `{field}`: add it to the header row first")
+        i = _column_or_refuse(header, field, lang)
         hit = next(((s, e) for _r, s, e, _l in recs if e == row), None)
         if hit is None:
             raise SheetEditError(f"row {row} is not a card of this file any more: reload the card")
@@ -119,10 +124,7 @@ def set_xlsx(data: bytes, sheet: str | None, edits) -> bytes:
     if header is None:
         raise SheetEditError("the sheet has no header row")
     for row, field, lang, value in edits:
-        i = column(header, field, lang)
-        if i is None:
-            raise SheetEditError(f"no column `{field}.{lang}` or `{field}`: add it to the header row first"
-                                 if lang else f"no column `{field}`: add it to the header row first")
+        i = _column_or_refuse(header, field, lang)
         ws.cell(row=row, column=i + 1).value = value
     out = io.BytesIO()
     wb.save(out)
@@ -209,10 +211,7 @@ def set_ods(data: bytes, sheet: str | None, edits) -> bytes:
     if header is None:
         raise SheetEditError("the sheet has no header row")
     for row, field, lang, value in edits:
-        i = column(header, field, lang)
-        if i is None:
-            raise SheetEditError(f"no column `{field}.{lang}` or `{field}`: add it to the header row first"
-                                 if lang else f"no column `{field}`: add it to the header row first")
+        i = _column_or_refuse(header, field, lang)
         hit = next(((tr, first) for tr, first, rep in _rows(table) if first <= row < first + rep), None)
         if hit is None:
             raise SheetEditError(f"row {row} is not a card of this file any more: reload the card")
