@@ -41,7 +41,8 @@ def test_content_obeys_the_rules(game, cats):
     assert [str(f) for f in findings if f.severity == "error"] == []
     assert "clue:deck-rules" in ran
     assert {k: len(v) for k, v in cats.items()} == {"suspect": 6, "weapon": 6, "room": 9}
-    assert "every room reachable from every start: yes" in " ".join(clue.summary(game))
+    assert "every room reachable from every start: yes" in " ".join(rules.summary(game))
+    assert "每個起點都能走到每個房間：是" in " ".join(rules.summary(game, "zh-TW"))
 
 
 def test_report_charts(game):

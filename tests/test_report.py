@@ -246,4 +246,7 @@ def test_report_in_every_language_with_its_own_words_and_only_embedded_fonts(tmp
     assert "Components" not in outline
     text = _squash("\n".join(page_text(zh)))
     assert "張數（含重複張）" in text and "cards(copiescounted)" not in text
+    # the rules module's summary lines in the report's language too (they were English in every report)
+    assert "公平性" in text and "fairness:" not in text
+    assert "fairness:" in _squash("\n".join(page_text(en)))
     assert fonts and all(fonts.values()), fonts          # every font embedded: no Helvetica from tables or charts

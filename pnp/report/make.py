@@ -122,7 +122,7 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
     module = rules.plugin_for(game)
     hook = stats.hook_charts(game, module, lang)
     try:
-        summary = rules.summary(game)
+        summary = rules.summary(game, lang)
     except Exception as e:  # shown in the report, like a broken report() hook
         summary = []
         hook.problems.append(f"summary() raised {e.__class__.__name__}: {e}")

@@ -120,13 +120,21 @@ def _crash(game, hook, e: Exception) -> Problem:
                    "with the reference (`pnp docs` writes it) and the shipped games, and fix the other problems first")
 
 
-def summary(game) -> list[str]:
+def summary(game, lang: str = "en") -> list[str]:
+    """The plug-in's summary lines in `lang`: a line is a string or a `{lang: text}` map (the report
+    prints its own language; `pnp check` prints English, like its other messages)."""
     plugin = plugin_for(game)
     if plugin is None:
         return []
     try:
-        return list(plugin.summary(game))
+        return [_in(line, lang) for line in plugin.summary(game)]
     except Problems:
         raise
     except Exception as e:
         raise Problems([_crash(game, plugin.summary, e)]) from e
+
+
+def _in(line, lang: str) -> str:
+    if isinstance(line, dict):
+        return str(line.get(lang) or line.get("en") or next(iter(line.values()), ""))
+    return str(line)

@@ -84,7 +84,8 @@ class Plugin:
     """A game's rules: the hooks pnp calls, each taking the loaded game.
 
     check(game) -> iterable of Finding   deck and print rules, on every build and `pnp check`
-    summary(game) -> list[str]           extra lines for `pnp check` (e.g. a fairness simulation)
+    summary(game) -> list[str | dict]    extra lines for `pnp check` and the report (e.g. a fairness
+                                         simulation); a line may be a {lang: text} map
     report(game) -> list[dict]           charts for `pnp report` (the contract: pnp.report.stats)
     configs(game) -> [(mode, players)]   every supported mode and player count (`pnp simulate`)
     simulate(game, players, mode, rng) -> Played   one complete game by the rule entries (rules.yaml)

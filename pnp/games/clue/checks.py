@@ -309,9 +309,13 @@ def summary(game) -> list[str]:
     cats = categories(game)
     comp = _cards(game)
     dealt = (comp.total if comp else 0) - len(cats)
-    lines = ["cards: " + ", ".join(f"{len(v)} {k}" for k, v in cats.items())]
+    zh_cat = {"suspect": "嫌疑人", "weapon": "凶器", "room": "房間"}
+    lines = [{"en": "cards: " + ", ".join(f"{len(v)} {k}" for k, v in cats.items()),
+              "zh-TW": "卡牌：" + "、".join(f"{zh_cat.get(k, k)} {len(v)} 張" for k, v in cats.items())}]
     if dealt > 0:
-        lines.append("hands: " + "; ".join(f"{n}p " + "/".join(map(str, hand_sizes(n, dealt))) for n in PLAYERS))
+        hands = {n: "/".join(map(str, hand_sizes(n, dealt))) for n in PLAYERS}
+        lines.append({"en": "hands: " + "; ".join(f"{n}p {h}" for n, h in hands.items()),
+                      "zh-TW": "手牌：" + "；".join(f"{n} 人 {h}" for n, h in hands.items())})
     steps = _steps(game)
     b = board(game)
     if steps and b:
@@ -319,10 +323,13 @@ def summary(game) -> list[str]:
         rooms = sorted(set(b.rooms.values()))
         reach = all(r in d for d in steps.values() for r in rooms)
         nearest = {sid: min(d.values()) for sid, d in steps.items() if d}
-        lines.append(f"board: {len(rooms)} rooms, {squares} corridor squares, {len(steps)} start squares; every room "
-                     f"reachable from every start: {'yes' if reach else 'NO'}")
-        lines.append("moves from each start to its nearest room: " +
-                     ", ".join(f"{k} {v}" for k, v in nearest.items()))
+        lines.append({"en": f"board: {len(rooms)} rooms, {squares} corridor squares, {len(steps)} start squares; "
+                            f"every room reachable from every start: {'yes' if reach else 'NO'}",
+                      "zh-TW": f"圖板：{len(rooms)} 個房間、{squares} 格走廊、{len(steps)} 個起點；"
+                               f"每個起點都能走到每個房間：{'是' if reach else '否'}"})
+        near = ", ".join(f"{k} {v}" for k, v in nearest.items())
+        lines.append({"en": "moves from each start to its nearest room: " + near,
+                      "zh-TW": "各起點到最近房間的步數：" + near})
     return lines
 
 

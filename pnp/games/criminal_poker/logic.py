@@ -239,8 +239,10 @@ def _cards(game) -> list:
 def summary(game):
     if "evidence" not in game.components:
         return []
-    lines = [f"fairness: {DEALS} random deals per player count (2 cards each, then a third with p={THIRD_DRAW})"]
-    lines.append(f"  {'suspects':>8}  {'weapon':>7}  {'lowest':>7}  {'tie→valid':>9}  {'co-murder':>9}")
+    lines = [{"en": f"fairness: {DEALS} random deals per player count (2 cards each, then a third with p={THIRD_DRAW})",
+              "zh-TW": f"公平性：每種人數隨機發牌 {DEALS} 次（每人 2 張，再以 p={THIRD_DRAW} 抽第三張）"},
+             {"en": f"  {'suspects':>8}  {'weapon':>7}  {'lowest':>7}  {'tie→valid':>9}  {'co-murder':>9}",
+              "zh-TW": "  嫌疑人數  兇器決定  最低無辜值  平手→有效證據  共同兇手"}]
     for n in SUSPECTS:
         c = simulate(_cards(game), n)
         pct = {k: 100 * c[k] / DEALS for k in ("weapon", "innocence", "valid-cards", "co-murderers")}

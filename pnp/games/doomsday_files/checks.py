@@ -273,16 +273,23 @@ def summary(game):
     t = totals(game)
     mysteries = sum(1 for _it, _c, case in cards if case.kind == "mystery")
     forbidden = sum(1 for _it, c, _case in cards if c.forbidden)
-    lines = [f"action cards {len(cards)}: {len(cards) - mysteries} monsters, {mysteries} mysteries, {forbidden} forbidden",
-             f"symbols (a star counts for both): force {t['force']}, investigate {t['investigate']} "
-             f"({t['force_only']} gun, {t['investigate_only']} magnifier, {t['either']} star)"]
+    lines = [{"en": f"action cards {len(cards)}: {len(cards) - mysteries} monsters, {mysteries} mysteries, "
+                    f"{forbidden} forbidden",
+              "zh-TW": f"行動牌 {len(cards)} 張：怪物 {len(cards) - mysteries}、謎團 {mysteries}、禁忌 {forbidden}"},
+             {"en": f"symbols (a star counts for both): force {t['force']}, investigate {t['investigate']} "
+                    f"({t['force_only']} gun, {t['investigate_only']} magnifier, {t['either']} star)",
+              "zh-TW": f"符號（星號兩者皆算）：武力 {t['force']}、調查 {t['investigate']}"
+                       f"（槍 {t['force_only']}、放大鏡 {t['investigate_only']}、星號 {t['either']}）"}]
     rates = success_rates(game)
+    zh_kind = {"monster": "怪物", "mystery": "謎團"}
     if rates:
         for kind in CASES:
             row = ", ".join(f"{d}: {rates[(kind, d)]:.0%}" for d in (*DIFFICULTIES, FORBIDDEN_DIFFICULTY))
-            lines.append(f"a 5-card hand beats a {kind} of difficulty {row} (no bonuses)")
-    lines.append("setup: " + "; ".join(f"{n} players {s['guardian']}G+1H+{s['others']}"
-                                        for n, s in ((n, setup(n)) for n in PLAYERS)))
+            lines.append({"en": f"a 5-card hand beats a {kind} of difficulty {row} (no bonuses)",
+                          "zh-TW": f"5 張手牌勝過{zh_kind.get(kind, kind)}（依難度）{row}（不計加成）"})
+    plan = [(n, setup(n)) for n in PLAYERS]
+    lines.append({"en": "setup: " + "; ".join(f"{n} players {s['guardian']}G+1H+{s['others']}" for n, s in plan),
+                  "zh-TW": "設置：" + "；".join(f"{n} 人 守護者 {s['guardian']}＋異教徒 {s['heretic']}＋其他 {s['others']}" for n, s in plan)})
     return lines
 
 

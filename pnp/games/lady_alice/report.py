@@ -39,14 +39,17 @@ def summary(game):
     sim = _sim_for(game)
     if sim is None:
         return []
-    lines = [f"random suspicions, {SIM_DEALS} deals per player count (blue verdicts: share):"]
+    lines = [{"en": f"random suspicions, {SIM_DEALS} deals per player count (blue verdicts: share):",
+              "zh-TW": f"隨機猜測，每種人數發牌 {SIM_DEALS} 次（藍色判定數：比例）："}]
     for players, counts in sim.items():
         n = sum(counts.values())
         dist = "  ".join(f"{b}:{counts[b] / n:5.1%}" for b in range(ALL_BLUE[players] + 1))
         red = counts[0] / n
         cover = (" (covers 4 elements)" if players >= 4 else
                  " (covers 4 elements: 3 proven wrong, the missing category's never scores)")
-        lines.append(f"  {players} players: {dist}   all red {red:.1%}{cover}")
+        zh_cover = "（涵蓋 4 個要素）" if players >= 4 else "（涵蓋 4 個要素：3 個證實錯誤，缺少的類別永不計分）"
+        lines.append({"en": f"  {players} players: {dist}   all red {red:.1%}{cover}",
+                      "zh-TW": f"  {players} 人：{dist}   全紅 {red:.1%}{zh_cover}"})
     return lines
 
 

@@ -122,11 +122,14 @@ def summary(game):
     comp = game.components.get("suspects")
     if comp is None:
         return []
-    lines = [f"{comp.total} suspects, {len({tuple(it.get(t) for t in game.data['types']) for it in comp.items})} "
-             f"distinct evidence combinations"]
+    combos = len({tuple(it.get(t) for t in game.data['types']) for it in comp.items})
+    lines = [{"en": f"{comp.total} suspects, {combos} distinct evidence combinations",
+              "zh-TW": f"嫌疑犯 {comp.total} 張，證據組合 {combos} 種"}]
     try:
-        lines.append(f"hole masks: with the card shifted {game.data['envelope']['tolerance']} mm, every window stays "
-                     f"{clearances(game):.2f} mm or more away from any other icon")
+        tol, gap = game.data['envelope']['tolerance'], clearances(game)
+        lines.append({"en": f"hole masks: with the card shifted {tol} mm, every window stays "
+                            f"{gap:.2f} mm or more away from any other icon",
+                      "zh-TW": f"證據袋窗孔：卡片偏移 {tol} mm 時，每個窗孔離其他圖示至少 {gap:.2f} mm"})
     except Exception:  # reported by check()
         pass
     return lines
