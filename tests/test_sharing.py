@@ -62,6 +62,11 @@ def test_outline_and_contents_agree(shared):
         assert want in line.replace(" ", " "), (line, want)
         assert "double-sided" in line
     assert "long edge" in cover and "100 %" in cover and "crop marks" in cover
+    flat = " ".join(cover.split())
+    # the ink-saver file is named as the build writes it for this very print, not "a file ending in …"
+    assert f"({GAME}.en.a4.ink-saver.pdf)" in flat
+    # Criminal Poker's layouts draw no fold or glue line: the cover must not explain dashed lines or glue
+    assert "dashed" not in flat and "grey areas glue" not in flat
     # page 2 is left blank so that fronts and backs stay paired on one sheet; cards start on page 3
     assert not page_text(shared["cover"])[1].strip()
     with pikepdf.open(shared["cover"]) as pdf:
@@ -115,3 +120,33 @@ def test_ink_saver_has_no_full_bleed_fills(shared):
     assert a_ink.mean() < 0.5 * a_plain.mean()  # and uses far less ink overall
     # the words are all still there
     assert page_text(ink)[k].split() == page_text(plain)[first].split()
+
+
+
+def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_path):
+    """Clue's envelope draws folds and glue areas: the cover explains both; the zh-TW sheet label
+    names a sheet of paper (張紙): 「第 1 張，共 18 張」 under a deck read as "card 1 of 18"."""
+    root = copy_project(tmp_path, games=("clue",))
+    r = run_pnp("--project", root, "build", "clue", "--lang", "all", "--only", "envelope", "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    en = " ".join(page_text(tmp_path / "o" / "clue" / "clue.en.a4.envelope.pdf")[0].split())
+    assert "Solid lines are cuts, dashed lines folds, grey areas glue." in en
+    assert "(clue.en.a4.envelope.pdf)" not in en and "(clue.en.a4.ink-saver.pdf)" in en
+    zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope.pdf")).split())
+    assert re.search(r"第\d+張紙，共\d+張", zh), zh
+
+
+@pytest.mark.parametrize("marks, says, never", [({"fold"}, "dashed lines folds.", "grey areas glue"),
+                                                ({"glue"}, "grey areas glue.", "dashed"),
+                                                (set(), None, "Solid lines")])
+def test_cover_die_line_sentence_follows_the_marks(marks, says, never):
+    from pnp.render.cover import Entry, pages
+    from pnp.text import fonts as fontmod
+    fonts = fontmod.FontSet({"sans": fontmod.builtin_path("noto-sans-tc")})
+    info = {"lang": "en", "title": "G", "duplex": "long", "paper_name": "A4", "marks": marks,
+            "ink_file": "g.en.a4.ink-saver.pdf"}
+    sheet = Entry("Board", "sheet", 3, 4, sides={"front"}, count=1)
+    page = pages(info, [sheet], (595.0, 842.0), fonts)[0]
+    text = " ".join(p.text for p in page.slots[0].face.pieces if hasattr(p, "text"))
+    assert (says is None or says in text) and never not in text, text
+    assert "(g.en.a4.ink-saver.pdf)" in text

@@ -2,6 +2,8 @@
 components (`--only`). Called by `pnp.pipeline.build`; each function is one step of `build_game`."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.core.errors import Problem, Problems, did_you_mean
 from pnp.layout import qr
 from pnp.core.units import mm
@@ -9,6 +11,7 @@ from pnp.content import credits_text
 from pnp.impose.page import paper_name
 from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
 from pnp.pipeline import labels
+from pnp.pipeline.names import pdf_name
 
 
 def check_booklets(prep, resolver) -> None:
@@ -116,7 +119,23 @@ def write_booklet(writer, book, comp, title, opts, pagelint=None) -> dict:
             "trim_mm": [round(mm(pw), 2), round(mm(ph), 2)], "bleed_mm": 0.0}
 
 
-def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
+def die_marks(prep, comps) -> set:
+    """The die-line kinds (`fold`, `glue`) the components' layouts draw, so that the cover explains
+    only the lines this PDF has (a fold sentence in a file with no fold misleads a crafter)."""
+    kinds = set()
+    for comp in comps:
+        if comp.kind == "booklet":
+            continue
+        for name in (comp.front, comp.back):
+            try:
+                lay = prep.layouts.get(name, comp.pos) if name else None
+            except Problems:   # reported where the layout is resolved
+                continue
+            kinds |= {e.attrs.get("type") for e in (lay.elements if lay else ())} & {"fold", "glue"}
+    return kinds
+
+
+def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=frozenset()):
     """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
     from pnp.content.pieces import counts as piece_counts
@@ -142,7 +161,10 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title):
             "licence": meta.get("licence"), "url": meta.get("url"), "lang": lang, "duplex": opts.duplex,
             "paper_name": paper_name(opts.paper),
             "back_offset_mm": tuple(round(mm(v), 2) for v in opts.back_offset), "ink_saver": opts.ink_saver,
-            "two_sided": two_sided, "booklet_sheets": opts.booklet == "saddle" and not _two_up(opts.paper)}
+            "two_sided": two_sided, "booklet_sheets": opts.booklet == "saddle" and not _two_up(opts.paper),
+            # the cover names the ink-saver file of this very print (same paper and duplex), not "a" file
+            "ink_file": pdf_name(game.id, lang, replace(opts, ink_saver=True, draft=False, only=())),
+            "marks": set(marks)}
     if game.credits:
         info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
                            if x != credits_text.notice(game.credits, str(title), lang)]

@@ -33,12 +33,10 @@ from pnp.resolve import workers
 from pnp.resolve.face import Resolver, _image_info as image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
-from pnp.pipeline.assemble import booklets, chosen, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
+from pnp.pipeline.assemble import booklets, chosen, die_marks, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
 from pnp.impose.plan import plan_packed
 from pnp.core.processes import can_fork
-
-DUPLEX = ("long", "short", "fold", "none")
-
+from pnp.pipeline.names import DUPLEX, NAME_WORDS, pdf_name  # noqa: F401  (the build's file names)
 
 @dataclass
 class Options:
@@ -57,24 +55,6 @@ class Options:
     pack: bool = True            # small components share sheets (pnp.impose.pack); False: one component a sheet
     jobs: int = 1                # processes resolving faces (pnp.core.processes); the bytes do not depend on it
 
-
-NAME_WORDS = ("ink-saver", "draft")   # what pnp itself writes after the components in a PDF's name
-
-
-def pdf_name(game_id: str, lang: str, opts: Options) -> str:
-    """`<game>.<lang>.<paper>[.<duplex>][.<ids>][.ink-saver][.draft].pdf`: the duplex mode unless it is
-    `long` (a fold or one-sided PDF never overwrites the duplex one), the `--only` components joined by
-    `+` (written `+<id>` when the one id is a word pnp writes there itself, so that `--only draft` is
-    not `--draft` and `--only fold` not `--duplex fold`).
-    Every combination of the options gives its own name (tests/test_output_names.py)."""
-    parts = [game_id, lang, opts.paper]
-    if opts.duplex != "long":
-        parts.append(opts.duplex)
-    if opts.only:
-        ids = "+".join(opts.only)
-        parts.append(f"+{ids}" if ids in NAME_WORDS + DUPLEX else ids)
-    parts += [w for w, on in zip(NAME_WORDS, (opts.ink_saver, opts.draft)) if on]
-    return ".".join(parts) + ".pdf"
 
 
 @dataclass
@@ -330,7 +310,7 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
         write_cover(writer, game, lang, opts, paper, dry_plan(prep, resolver, paper, opts, comps, books),  # noqa: E501
-                     prep.fonts, resolver.ctx.game["title"])
+                     prep.fonts, resolver.ctx.game["title"], die_marks(prep, comps))
     two_sided = duplex_document(game, opts.duplex)
 
     def stream(comp):    # the component's (front, back) faces, counted into its manifest entry

@@ -12,7 +12,7 @@ def count(pages) -> int:
     return sum(1 for p in pages if p.side in FIRST)
 
 
-SHEET = {"en": "sheet {n} of {m}", "zh-TW": "第 {n} 張，共 {m} 張"}   # in the build's language
+SHEET = {"en": "sheet {n} of {m}", "zh-TW": "第 {n} 張紙，共 {m} 張"}   # in the build's language; 張 alone read as "card n of m"
 
 
 def titles(joined_title: str) -> list:

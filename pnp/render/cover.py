@@ -36,22 +36,28 @@ LABELS = {
                     "its edge on their dotted line, and tape it from behind (the left and upper tile is on top); tiles "
                     "are named by row letter and column number (A1, A2 …).",
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
+        "dielines_fold": "Solid lines are cuts, dashed lines folds.",
+        "dielines_glue": "Solid lines are cuts, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills; the backs of cards held in a hand "
                "keep their ink, so that a front cannot show through.",
-        "ink_other": "For a home printer, the ink-saver edition of this file (its name ends in .ink-saver.pdf) lightens "
-                     "backgrounds; the backs of cards held in a hand stay dark in it, so that a front cannot show through.",
-        "fold_stock": "Paper: every piece of this file is folded and glued, which doubles its thickness: print it on "
-                      "paper of 80–120 g/m² (card stock cracks at the fold); the booklet on plain paper.",
-        "stock": "Paper: cards, tokens and boards on card stock of 160–250 g/m², or plain paper glued to card; the "
-                 "booklet on plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets "
-                 "a front show through its back.",
+        "ink_other": "For a home printer, the ink-saver edition of this file ({file}) lightens backgrounds; the "
+                     "backs of cards held in a hand stay dark in it, so that a front cannot show through.",
+        "fold_stock": "Paper: pieces with a front and a back are folded and glued, which doubles their thickness: "
+                      "print them on paper of 80–120 g/m² (card stock cracks at the fold); the booklet on plain paper.",
+        "stock": "Paper: the pieces on card stock of 160–250 g/m², or plain paper glued to card; the booklet on "
+                 "plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets a front "
+                 "show through its back.",
+        "no_duplex": "A printer that cannot print card stock on both sides: print the odd pages, put the printed "
+                     "sheets back in the tray turned over and print the even pages; try one sheet first, and hold "
+                     "it to the light: each back must lie behind its front.",
         "comma": ", ",
         "url": "The game's page",
         "booklet": "booklet",
         "book_short": "Rules booklet ({pages}): print double-sided, flipping on the short edge; keep the sheets in "
                       "order, fold the stack in half and staple twice on the fold.",
         "book_long": "Rules booklet ({pages}): print double-sided, flipping on the long edge (its backs are turned "
-                     "for that); keep the sheets in order, fold the stack in half and staple twice on the fold.",
+                     "for that; try one sheet first: if a back comes out upside down, choose the short edge); keep "
+                     "the sheets in order, fold the stack in half and staple twice on the fold.",
         "book_manual": "Rules booklet ({pages}): on a printer that prints one side, print pages {fronts}, put the "
                        "printed sheets back in the tray turned over and print pages {backs} (try one sheet first: "
                        "if a back comes out upside down, turn the stack the other way), or on a printer that prints "
@@ -75,16 +81,19 @@ LABELS = {
         "outline": "沿外框線裁切。",
         "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
+        "dielines_fold": "實線為裁切線、虛線為摺線。",
+        "dielines_glue": "實線為裁切線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
-        "ink_other": "家用印表機可改用本檔的省墨版（檔名以 .ink-saver.pdf 結尾），背景較淡；藏在手上的牌背面在省墨版中照常印深色，以免從背面透出正面。",
-        "fold_stock": "紙張：本檔每個配件都要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
-        "stock": "紙張：卡牌、標記與圖板請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
+        "ink_other": "家用印表機可改用本檔的省墨版（{file}），背景較淡；藏在手上的牌背面在省墨版中照常印深色，以免從背面透出正面。",
+        "fold_stock": "紙張：有正反兩面的配件要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
+        "stock": "紙張：配件請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
                  "要藏在手上的牌請用不透光的卡紙或牌套：紙太薄時，背面會透出正面。",
+        "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁，把印好的紙翻面放回紙匣，再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
         "comma": "，",
         "url": "遊戲網頁",
         "booklet": "規則小冊",
         "book_short": "規則小冊（{pages}）：以雙面列印、沿短邊翻頁；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
-        "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
+        "book_long": "規則小冊（{pages}）：以雙面列印、沿長邊翻頁（背面已為此轉向；先試一張：若背面上下顛倒，改選短邊翻頁）；紙張依序疊好，整疊對摺，在摺線上釘兩針。",
         "book_manual": "規則小冊（{pages}）：只能單面列印時，先印第 {fronts} 頁，把印好的紙翻面放回紙匣，再印第 {backs} 頁"
                        "（先試一張：若背面上下顛倒，就把整疊換個方向放）；可雙面列印的印表機請選短邊翻頁；然後對摺、裝訂。",
         "book_plain": "規則小冊（{pages}）：一頁一面，適合在螢幕上閱讀。",
@@ -206,6 +215,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
     duplex = info.get("duplex")
     if duplex in ("long", "short") and any("back" in e.sides for e in entries):
         notes.append(L[duplex])
+        notes.append(L["no_duplex"])
         notes.append(L["blank"])
         if any("blank" in e.sides for e in entries):
             notes.append(L["blank_backs"])
@@ -220,7 +230,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
                                        backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
     notes.append(L["fold_stock"] if duplex == "fold" else L["stock"])
-    notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"])
+    notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"].format(file=info.get("ink_file", ".ink-saver.pdf")))
     def bullet(n):   # a hanging indent: wrapped lines start under the text, not under the bullet
         nonlocal y
         top = y
@@ -242,8 +252,9 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         how.append(L["outline"])
     if any("tile" in e.sides for e in entries):
         how.append(L["tile_how"])
-    if any(e.kind == "sheet" for e in entries):
-        how.append(L["dielines"])
+    marks = info.get("marks", set())   # the die lines this file's layouts draw
+    if marks:
+        how.append(L["dielines" if {"fold", "glue"} <= marks else "dielines_fold" if "fold" in marks else "dielines_glue"])
     for n in how:
         bullet(n)
 
