@@ -26,7 +26,7 @@ CJK_RANGES = ((0x1100, 0x11FF), (0x2E80, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9
               (0x1F200, 0x1F2FF), (0x20000, 0x3FFFF))
 CJK_RE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CJK_RANGES) + "]")
 TEXT_FILES = (".yaml", ".yml", ".md", ".csv", ".tsv", ".txt", ".json")
-PART_VERSION = "2"   # 2: a PostScript name of its own
+PART_VERSION = "3"   # 2: a PostScript name of its own; 3: narrow marks (fonts.narrow_marks)
 
 
 def is_cjk(cp: int) -> bool:

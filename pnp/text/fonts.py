@@ -32,7 +32,7 @@ DEFAULT_ROLES = {"sans": "noto-sans-tc", "serif": "noto-serif-tc"}
 # the outline, italic as a synthetic oblique, for any role without that face
 FACES = ("regular", "bold", "italic", "bold_italic")
 WIDTHS_KEPT = 100_000   # measured strings a FontSet remembers (at most ~20 MB); past that it starts again
-CONVERTER_VERSION = "2"   # 2: conversions keep the source's timestamps (byte-identical caches)
+CONVERTER_VERSION = "3"   # 2: conversions keep the source's timestamps (byte-identical caches); 3: narrow marks
 
 
 class FontError(ValueError):
@@ -116,6 +116,7 @@ def to_truetype(src: Path) -> Path:
         # time, so the converted bytes (and every PDF embedding them) are the same on every machine
         font = FT(str(src), recalcTimestamp=False)
         _cff_to_glyf(font)
+        narrow_marks(font)
     except Exception as e:  # damaged CFF outlines
         raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
     buf = io.BytesIO()
@@ -158,6 +159,35 @@ def _cff_to_glyf(font) -> None:
     font.sfntVersion = "\000\001\000\000"
 
 
+NARROW = "†‡‘’“”"   # marks a CJK font draws a full em wide, which English sets as "refute † ." and “ quote ”
+NARROW_SIDE = 0.06   # the side bearing each gets, in ems
+
+
+def narrow_marks(font) -> None:
+    """Give the dagger, double dagger and curly quotes of a converted font a proportional advance (their
+    ink plus a small side bearing each side) where the font draws them a full em wide, as CJK fonts
+    do: English sets them beside Latin letters, and zh-TW text never needs them wide (its quotes are
+    「」, its edition mark sits before 。). A font whose marks are already proportional is left alone."""
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    upm, cmap = font["head"].unitsPerEm, font.getBestCmap() or {}
+    glyf, hmtx, gs = font["glyf"], font["hmtx"], font.getGlyphSet()
+    side = round(upm * NARROW_SIDE)
+    for ch in NARROW:
+        name = cmap.get(ord(ch))
+        if name is None or hmtx[name][0] < 0.9 * upm:
+            continue
+        g = glyf[name]
+        g.recalcBounds(glyf)
+        if g.numberOfContours == 0 or g.xMax <= g.xMin:
+            continue
+        pen = TTGlyphPen(gs)
+        gs[name].draw(TransformPen(pen, (1, 0, 0, 1, side - g.xMin, 0)))
+        new = glyf[name] = pen.glyph()
+        new.recalcBounds(glyf)
+        hmtx[name] = (new.xMax - new.xMin + 2 * side, new.xMin)
+
+
 def registered_name(src: Path) -> str:
     """The name a font file is registered under (its content digest in it: two files, two names)."""
     return f"{src.stem}-{_digest(src)[:6]}"
@@ -192,6 +222,7 @@ def latin_part(src: Path) -> Path:
     font = cut_latin(src)
     if "CFF " in font:
         _cff_to_glyf(font)
+    narrow_marks(font)
     buf = io.BytesIO()
     font.save(buf)
     if not write(out, buf.getvalue(), FONT_BYTES):

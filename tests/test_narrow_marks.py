@@ -1,0 +1,52 @@
+"""English set in the built-in CJK fonts: the dagger (the edition mark) and curly quotes are drawn a
+full em wide by a CJK font, which printed "refute † ." and “ quote ” in every English booklet. The
+conversion gives them proportional advances; a font whose marks are proportional keeps them."""
+import io
+from pathlib import Path
+
+import reportlab
+from fontTools.ttLib import TTFont
+
+from pnp.text import fonts as fontmod
+
+
+def _advances(path) -> dict:
+    font = TTFont(str(path), lazy=True)
+    cmap, hmtx = font.getBestCmap(), font["hmtx"]
+    return {ch: hmtx[cmap[ord(ch)]][0] / font["head"].unitsPerEm for ch in fontmod.NARROW + "a中"}
+
+
+def test_the_built_in_fonts_set_marks_and_quotes_narrow():
+    for name in ("noto-sans-tc", "noto-serif-tc"):
+        adv = _advances(fontmod.to_truetype(fontmod.builtin_path(name)))
+        assert all(adv[ch] < 0.7 for ch in fontmod.NARROW), (name, adv)
+        assert adv["“"] < 0.5 and adv["’"] < 0.35, adv
+        assert adv["中"] == 1.0 and 0.5 < adv["a"] < 0.6, adv      # ideographs and Latin letters untouched
+
+
+def test_the_ink_keeps_its_shape_and_sits_between_equal_bearings():
+    src = TTFont(str(fontmod.builtin_path("noto-sans-tc")), lazy=True)
+    conv = TTFont(str(fontmod.to_truetype(fontmod.builtin_path("noto-sans-tc"))))
+    name = conv.getBestCmap()[ord("†")]
+    g = conv["glyf"][name]
+    g.recalcBounds(conv["glyf"])
+    adv, lsb = conv["hmtx"][name]
+    side = round(conv["head"].unitsPerEm * fontmod.NARROW_SIDE)
+    assert lsb == g.xMin == side and adv - g.xMax == side
+    bounds = src.getGlyphSet()[src.getBestCmap()[ord("†")]]
+    from fontTools.pens.boundsPen import BoundsPen
+    pen = BoundsPen(src.getGlyphSet())
+    bounds.draw(pen)
+    x0, _y0, x1, _y1 = pen.bounds
+    assert abs((g.xMax - g.xMin) - (x1 - x0)) <= 2          # the same ink, moved left
+
+
+def test_a_proportional_font_is_left_alone():
+    vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+    font = TTFont(str(vera))
+    before = {n: font["hmtx"][n] for n in font.getGlyphOrder()}
+    fontmod.narrow_marks(font)
+    assert {n: font["hmtx"][n] for n in font.getGlyphOrder()} == before
+    buf = io.BytesIO()
+    font.save(buf)   # still a font
+    assert buf.getvalue()[:4] == b"\x00\x01\x00\x00"
