@@ -29,6 +29,8 @@ ABOUT = {
                           r"起始玩家|先開始|第一個玩"),
     "first_player_absent": _both(r"\bif (?:nobody|no one) plays\b", r"沒有人扮演[^，。]*時|無人扮演[^，。]*時"),
     "turn_order": _both(r"\bplay passes\b|\bturns? pass(?:es)?\b|\btake turns\b", r"輪流"),
+    "turn_move": _both(r"\bon your turn you\b|\bleave it where it stands\b", r"輪到你時|也可以不移動"),
+    "suspect_tie": _both(r"\bsame suspect\b", r"同一位嫌犯"),
     # moving
     "die": _both(r"\bdie\b(?!-\d)|\bdice\b(?!/)|-sided\b", r"骰"),
     "move_count": _both(r"\bas many squares\b|\brolled\b|\bsquares? as you roll", r"點數[^。]*格|移動那麼多格"),
@@ -41,6 +43,7 @@ ABOUT = {
                         r"進入房間[^。]*(?:停|移動)|停止移動"),
     "occupied_room": _both(r"\banother player's pawn\b|\bother players' pawns\b", r"其他玩家的?代表物"),
     "same_room_twice": _both(r"\bsame room\b", r"同一個房間|同一房間"),
+    "room_reentry": _both(r"\bcome back into\b|\bleave a room and\b", r"走出房間後|又走回"),
     "secret_passage": _both(r"\bsecret passages?\b|:stairs:|\bopposite corner", r"秘密通道"),
     "occupied_room_pawns": _both(r"\bclose[sd]? (?:a|the|one) room\b|\bcloses? one\b|\bclosed room\b",
                                  r"擋住房間|被擋住的房間|會擋住"),
@@ -56,8 +59,8 @@ ABOUT = {
     "refuted": _both(r"\bcard is shown\b|\bshown a card\b", r"給你看牌"),
     "unrefuted": _both(r"\b(?:nobody|no one) (?:can|could) (?:show|refute)\b", r"沒有任何人能否定|無人能否定"),
     # accusing and the end
-    "accuse_timing": _both(r"\baccus\w*\b[^.;]*\b(?:start of your turn|before you move|straight after|right after)\b|"
-                           r"\bwhen to accuse\b", r"指控可在|何時可以指控|移動之前[^。]*指控|指控[^。]*移動之前"),
+    "accuse_timing": _both(r"\baccus\w*\b[^.;]*\b(?:any point|start of your turn|before you move|straight after|right after)\b|"
+                           r"\bwhen to accuse\b", r"指控可在|何時可以指控|任何時候[^。]*指控|移動之前[^。]*指控|指控[^。]*移動之前"),
     "accusations": _both(r"\baccuse\b[^.;]*\b(?:once|twice|times?)\b|\bin a game\b|\baccusations? per\b",
                          r"每局|指控[^。]*次"),
     "accuse_right": _both(r"\bsolved the case\b|\baccus\w* correctly\b|\bright accusation\b", r"破案|指控正確"),
@@ -123,6 +126,11 @@ MEANS = {
     "turn_ends": {True: _both(r"\bturn ends\b", r"回合立即結束"), False: _both(r"\bgo on with your turn\b", r"還可以繼續")},
     "may_accuse": {True: _both(r"\bmay make an accusation\b", r"可以接著指控"), False: _both(r"\bmay not accuse\b", r"不能指控")},
     # accusing and the end
+    "when": {"own_turn": _both(r"\bany point\b", r"任何時候"),
+             "after_suggestion": _both(r"\bonly straight after\b", r"只能在")},
+    "required": {False: _both(r"\bmay move\b", r"可以移動"), True: _both(r"\bmust move\b", r"必須移動")},
+    "room_reentry.allowed": {False: _both(r"\bmay not\b", r"不能"), True: _both(r"\bmay leave\b", r"(?<!不)可以")},
+    "suspect_tie.then": {"nearer_first": _both(r"\bnearer\b", r"比較近"), "agree": _both(r"\bagree between them\b", r"由兩人商量")},
     "start_of_turn": {True: _both(r"\bbefore you move\b", r"移動之前"), False: _both(r"\bafter you have moved\b", r"移動之後")},
     "after_unrefuted": {True: _both(r"(?<!never )\bstraight after\b", r"(?<!不能在)無人能否定的推測之後"),
                         False: _both(r"\bnever straight after\b", r"不能在無人能否定")},

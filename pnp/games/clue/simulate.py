@@ -174,6 +174,7 @@ def play(game, players, mode, rng, hasty=0.3):
     # seat → suspect (seats count clockwise): the seats round the table are random, so the suspect whose
     # start square is nearest a seat is a random one too
     _want(game, "suspect_choice", "pick", ("nearest_start", "any"))
+    _want(game, "suspect_tie", "then", ("nearer_first", "agree"))     # random seats: no two want one suspect
     played = rng.sample(suspects, n)
     seat_of = {s: i for i, s in enumerate(played)}
     if _number(game, "envelope", "per_category") != 1:
@@ -228,7 +229,9 @@ def play(game, players, mode, rng, hasty=0.3):
     into_closed = _want(game, "wrong_accuser_pawn", "closed_rooms", ("enter", "skip")) == "enter"
     _want(game, "same_square_twice", "allowed", (False,))               # the exact walk never revisits a square
     partway = _want(game, "blocked_partway", "then", ("stop_short", "stay"))
-    no_room_twice = not _want(game, "same_room_twice", "allowed", (False, True))
+    _want(game, "same_room_twice", "allowed", (False, True))   # entering ends the move: no walk enters twice
+    no_room_twice = not _want(game, "room_reentry", "allowed", (False, True))
+    _want(game, "turn_move", "required", (False, True))         # the bots always move when they can
     closed_rooms = not _want(game, "occupied_room", "enter", (False, True))
     if closed_rooms:
         block_all = _want(game, "occupied_room_pawns", "block", ("players", "all")) == "all"
@@ -260,8 +263,9 @@ def play(game, players, mode, rng, hasty=0.3):
     _want(game, "accuse_wrong", "movable_by_suggestion", (True,))
     doorway = _want(game, "accuse_wrong", "doorway", ("into_room",))
     _want(game, "win", "by", ("first_correct_accusation",))
-    at_start = _want(game, "accuse_timing", "start_of_turn", (True, False))
-    after_unrefuted = _want(game, "accuse_timing", "after_unrefuted", (True, False))
+    any_time = _want(game, "accuse_timing", "when", ("own_turn", "after_suggestion")) == "own_turn"
+    at_start = after_move = any_time
+    after_unrefuted = True
 
     def blocks_room(s):
         """Whether the pawn of suspect `s` closes the room it stands in to other pawns."""
@@ -508,6 +512,14 @@ def play(game, players, mode, rng, hasty=0.3):
                 else:
                     _want(game, "no_legal_move", "then", ("stay",))
         moved_in.discard(seat)
+        if entered is None and after_move:
+            claim = ready(bot)                          # any point of the turn (accuse_timing)
+            if claim is not None:
+                if accuse(seat, claim):
+                    end, winners = "solved", (seat,)
+                    break
+                seat = (seat + step) % n
+                continue
         if entered is not None:
             who = suggest(seat, entered)
             if who is not None and ends_on_refute:
