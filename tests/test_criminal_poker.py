@@ -234,3 +234,20 @@ def test_no_qr_code_prints_on_the_cards(built, tmp_path):
     r = run_pnp("--project", root, "build", "criminal-poker", "--lang", "en", "--no-cover", "--out", tmp_path / "o")
     assert r.returncode == 0, r.stderr
     assert _pictures(tmp_path / "o" / "criminal-poker" / "criminal-poker.en.a4.pdf") >= 1
+
+
+@pytest.mark.parametrize("card,lang", [("ev-weapon", "en"), ("ev-cctv", "zh-TW"), ("id-sheriff", "en"),
+                                       ("id-citizen", "zh-TW")])
+def test_secret_backs_look_the_same_turned_half_a_turn(tmp_path, card, lang):
+    # A sheet of backs printed upside-down must not mark its cards: the evidence and identity backs
+    # are drawn to look the same turned 180° about the card's centre (a playtest read found the old
+    # back's word and magnifier had an up and a down).
+    from PIL import Image, ImageChops
+    r = run_pnp("preview", "criminal-poker", card, "--face", "back", "--dpi", "60", "--lang", lang,
+                "--out", tmp_path)
+    assert r.returncode == 0, r.stderr
+    png = next(tmp_path.rglob("*.back.png"))
+    im = Image.open(png).convert("L")
+    diff = ImageChops.difference(im, im.rotate(180))
+    strong = sum(diff.histogram()[64:])
+    assert strong <= im.size[0] * im.size[1] // 500, f"{card} back differs from itself turned: {strong} pixels"

@@ -167,7 +167,7 @@ MEANS = {
 
 # where a rule is printed besides the rules booklet (each place must print all of its rules)
 PLACES = {
-    "deck:help": ["setup_hand", "turn_order", "turn_actions", "table_talk", "deck_look", "questioning", "arrest",
+    "deck:help": ["setup_hand", "turns", "turn_order", "turn_actions", "table_talk", "deck_look", "questioning", "arrest",
                   "all_cards_count", "weapon", "physical", "statement", "witness", "murderer", "murderer_tie",
                   "full_tie"],
     "deck:setup": ["evidence_deck", "deal_sheriff", "deal_detective", "identity_reveal", "special_roles",
