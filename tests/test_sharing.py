@@ -127,12 +127,15 @@ def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_
     """Clue's envelope draws folds and glue areas: the cover explains both; the zh-TW sheet label
     names a sheet of paper (張紙): 「第 1 張，共 18 張」 under a deck read as "card 1 of 18"."""
     root = copy_project(tmp_path, games=("clue",))
-    r = run_pnp("--project", root, "build", "clue", "--lang", "all", "--only", "envelope", "--out", tmp_path / "o")
+    r = run_pnp("--project", root, "build", "clue", "--lang", "all", "--only", "envelope,weapons", "--out", tmp_path / "o")
     assert r.returncode == 0, r.stderr
-    en = " ".join(page_text(tmp_path / "o" / "clue" / "clue.en.a4.envelope.pdf")[0].split())
+    en = " ".join(page_text(tmp_path / "o" / "clue" / "clue.en.a4.envelope+weapons.pdf")[0].split())
     assert "Solid lines are cuts, dashed lines folds, grey areas glue." in en
-    assert "(clue.en.a4.envelope.pdf)" not in en and "(clue.en.a4.ink-saver.pdf)" in en
-    zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope.pdf")).split())
+    assert "(clue.en.a4.envelope+weapons.pdf)" not in en and "(clue.en.a4.ink-saver.pdf)" in en
+    # the envelope shares its sheet with the two-sided weapon tokens, but its own back is blank paper
+    assert re.search(r"Confidential envelope \(1\) single-sided, blank backs", en), en
+    assert re.search(r"Weapon tokens \(6\) double-sided", en), en
+    zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")).split())
     assert re.search(r"第\d+張紙，共\d+張", zh), zh
 
 
