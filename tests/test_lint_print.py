@@ -234,3 +234,18 @@ def test_ink_saver_quiet_when_its_faces_read_well(tmp_path):
     assert lint(tmp_path, {"bg": dict(BG, fill="#24483e"), "n": dict(NUMBER, x=5, w=30)}, "ink-saver") == []
     assert lint(tmp_path / "o", {"bg": dict(BG, fill="#2a2a2a"), "badge": BADGE, "n": NUMBER},
                 game_extra="lint: {ink-saver: off}\n") == []
+
+
+def test_ink_saver_lint_skips_the_backs_the_ink_saver_keeps(tmp_path):
+    """The ink saver prints a `secret:` component's backs unchanged (a lightened back lets the front
+    show through), so the ink-saver lint must not judge them as if lightened: a turned gold word on a
+    dark back was a false finding (Criminal Poker's half-turn back)."""
+    gold = {"type": "text", "x": 5, "y": 5, "w": 30, "h": 10, "text": "Title", "size": 16, "color": "#c9a227",
+            "rotate": 90}
+    back = {"bg": dict(BG, fill="#24483e"), "t": gold}
+    plain = lint(tmp_path, {"bg": BG}, "ink-saver", back=back)
+    assert len(plain) == 1 and "back" in plain[0].message          # lightened: the lint judges it
+    assert lint(tmp_path / "s", {"bg": BG}, "ink-saver", back=back, comp_extra="    secret: true\n") == []
+    front = lint(tmp_path / "f", {"bg": dict(BG, fill="#24483e"), "t": gold}, "ink-saver", back={"bg": BG},
+                 comp_extra="    secret: true\n")
+    assert len(front) == 1                                          # a secret deck's fronts are still lightened
