@@ -76,8 +76,9 @@ def test_no_card_is_lost_or_doubled_and_sanity_stays_in_bounds(game, players):
         assert sorted(profs) == list(range(L.PROFESSIONS))
         for p in range(players):
             assert 0 <= g.sanity[p] <= g.limit(p) and len(g.cases[p]) <= L.CASE_LIMIT
-            # this edition: a lasting ability counts once covered, so the limit is 4 plus the covered hearts
-            assert g.limit(p) == L.sanity_limit([g.profs[c] for c in g.covered[p]])
+            # a lasting ability works from the start: the limit is 4 plus the hearts of every profession
+            # the player has had, the top one included
+            assert g.limit(p) == L.sanity_limit([g.profs[c] for c in g.covered[p] + [g.top[p]]])
 
 
 # ---- rules.yaml against the published rules ------------------------------------------------------

@@ -234,15 +234,19 @@ def test_no_profession_raises_sanity(tmp_path):
 
 
 def test_four_guardians(tmp_path):
-    root, text = _mutate(tmp_path, "secrets.yaml", [("copies: 3", "copies: 4")])
+    # the three guardians are written out (one per row of the sheet): a fourth copy of the last one
+    g3 = "  - id: guardian-3            # the same card as `guardian`: keep the three alike\n    role: guardian\n"
+    root, text = _mutate(tmp_path, "secrets.yaml", [(g3, g3.replace("    role:", "    copies: 2\n    role:"))])
     code, findings = _check(root)
     assert code == 1
-    f = _finding(findings, "doomsday-files:secrets", "secrets.yaml", _line(text, "role: guardian"))
+    line = _line(text, "id: guardian-3") + 2
+    f = _finding(findings, "doomsday-files:secrets", "secrets.yaml", line)
     assert "one `guardian` too many" in f["message"]
 
 
 def test_secrets_too_few_for_eight_players(tmp_path):
-    root, text = _mutate(tmp_path, "secrets.yaml", [("copies: 3", "copies: 2")])
+    g3 = "  - id: guardian-3            # the same card as `guardian`: keep the three alike\n    role: guardian\n"
+    root, text = _mutate(tmp_path, "secrets.yaml", [(g3, g3.replace("role: guardian", "role: ignorant"))])
     code, findings = _check(root)
     assert code == 1
     setup_errors = [f for f in findings if f["check"] == "doomsday-files:setup"]

@@ -23,6 +23,8 @@ class Cases:
         while self.cases[s] and not self.pass_only:
             if len(self.hands[s]) < 3 and self.held(s) < limit:
                 break
+            # nobody looks at a face-down case, its holder included: the bot picks one unseen
+            R.want("face_down_cases", "look", "nobody")
             c = self.cases[s].pop(self.rng.randrange(len(self.cases[s])))
             if self.resolve_one(s, c) and R.want("resolve_cases", "after_solving", "stop", "go_on") == "stop":
                 break
@@ -55,6 +57,7 @@ class Cases:
             R.want("resolve_cards", "played", "after_turn_up")
             R.want("card_rulings", "shown_then_played", "allowed")    # a card in hand, shown or not
             own = R.want("resolve_cards", "own_symbol", False, True)
+            R.want("resolve_cards", "to_fail", False)        # the bots play one only to reach the difficulty
             hand.remove(h)
             self._discard([h])
             have -= cnt[h]
@@ -68,6 +71,9 @@ class Cases:
             for h in hand:
                 if self.eff[h] == ("escape" if kind == "monster" else "notebook"):
                     R.want("resolve_cards", "played", "after_turn_up")
+                    # played as the failure is applied, the whole hand shown (it is decided here, before
+                    # the showing, because the bot knows its hand falls short)
+                    R.want("resolve_cards", "until", "outcome")
                     guard = h
                     hand.remove(h)
                     self._discard([h])
