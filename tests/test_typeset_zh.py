@@ -230,3 +230,21 @@ def test_a_times_sign_stays_with_its_count(fonts):
     for width in range(20, 70):
         lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
         assert not any(line.rstrip().endswith("×") for line in lines[:-1]), (width, lines)
+
+
+def test_full_width_marks_side_by_side_are_squeezed(fonts):
+    """「），」 printed an em of white between the bracket and the comma (fifth playtest reads of Clue,
+    Doomsday Files and Lady Alice): the closing bracket is set half an em narrow beside a mark, and an
+    opening bracket after a mark loses its left half; a bracket beside a character keeps its width."""
+    size = 10
+    plain, _ = layout("甲（乙）丙", fonts, "sans", size, (0, 0, 300, 50))
+    pair, _ = layout("甲（乙），丙", fonts, "sans", size, (0, 0, 300, 50))
+    opening, _ = layout("甲（「乙」）丙", fonts, "sans", size, (0, 0, 300, 50))
+    assert [(r.x, r.text) for r in plain.runs] == [(0, "甲（乙）丙")]
+    assert [(r.x, r.text) for r in pair.runs] == [(0, "甲（乙）"), (size * 3.5, "，丙")]
+    xs = {r.text: r.x for r in opening.runs}
+    assert xs == {"甲（": 0, "「乙」": size * 1.5, "）丙": size * 4.0}, xs   # 「 after （, 」 before ）
+    from pnp.text.atoms import tokens
+    from pnp.text.fit import _atom_width
+    atom = [a for a in tokens("（乙），", set())[0] if len(a.parts) > 1][0]
+    assert _atom_width(atom, fonts, "sans", size) == size * 3.5

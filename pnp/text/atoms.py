@@ -33,6 +33,7 @@ class Atom:
     number: bool = False  # a number waiting for its measure word or unit
     keep: bool = False    # a glossary word: split only when it is wider than the line
     spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
+    squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" (_squeeze)
 
 
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
@@ -116,7 +117,7 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
                     word.parts[-1] = ("t", val + m.group(), b)
                 else:
                     word.parts.append(("t", m.group(), st))
-    return _ordinals(_numbers(_kinsoku(atoms))), used
+    return _squeeze(_ordinals(_numbers(_kinsoku(atoms)))), used
 
 
 def _needless(prev: Atom, piece: str, end: int) -> bool:
@@ -201,3 +202,27 @@ def _kinsoku(atoms: list) -> list:
         p = prev.parts
         glue_next = not prev.space and bool(p) and p[-1][0] == "t" and p[-1][1][-1:] in NO_END
     return out
+
+
+# Full-width punctuation side by side: a closing bracket's right half and an opening bracket's left half
+# are empty, so 「），」 or 「，「」 printed an em of white between two marks. Half of it goes (CLREQ's
+# squeeze): the bracket is set half an em narrow. Only inside an atom, which never breaks across lines
+# (kinsoku glues the marks together), so a squeezed bracket never hangs into a margin.
+CLOSE_BRACKETS, OPEN_BRACKETS = set("）」』】》〉〕〗〙〛"), set("（「『【《〈〔〖〘〚")
+SQUEEZABLE = CLOSE_BRACKETS | OPEN_BRACKETS | set("，。、；：！？")
+SQUEEZE = 0.5   # of the mark's size
+
+
+def _squeeze(atoms: list) -> list:
+    for a in atoms:
+        p = a.parts
+        for j in range(1, len(p)):
+            if p[j - 1][0] != "t" or p[j][0] != "t":
+                continue
+            last, first = p[j - 1][1][-1:], p[j][1][:1]
+            if last in CLOSE_BRACKETS and first in SQUEEZABLE:
+                a.squeeze[j - 1] = "r"
+            elif first in OPEN_BRACKETS and last in SQUEEZABLE and j not in a.squeeze:
+                a.squeeze[j] = "l"
+    return atoms
+

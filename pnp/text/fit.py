@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pnp.core.pieces import Run, Shape
 from pnp.text import breaks, spans
-from pnp.text.atoms import NO_END, NO_START, Atom, Words, _tokens, is_cjk, tokens
+from pnp.text.atoms import NO_END, NO_START, SQUEEZE, Atom, Words, _tokens, is_cjk, tokens
 
 __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "is_cjk", "layout", "missing_glyphs",
            "tokens"]
@@ -39,9 +39,9 @@ class Laid:
 
 def _atom_width(a: Atom, fonts, role, size) -> float:
     w = 0.0
-    for kind, val, st in a.parts:
+    for j, (kind, val, st) in enumerate(a.parts):
         sz = size * st.size if st.size else size
-        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz)
+        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz) - (SQUEEZE * sz if j in a.squeeze else 0)
     return w
 
 
@@ -80,6 +80,9 @@ def _widths(atoms, fonts, size) -> list:
         for kind, val, _st, r, key, _b, _i, _c, _d in a.spec:
             sz = size * r if r else size
             w += sz if kind == "i" else fw(val, key, sz)
+        for j in a.squeeze:   # a full-width bracket beside a mark, set half an em narrow
+            r = a.spec[j][3]
+            w -= SQUEEZE * (size * r if r else size)
         out.append(w)
     return out
 
@@ -242,8 +245,8 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         tail = len(line) - 1
         for i, (a, wd) in enumerate(line):
             cx = x
-            spec = a.spec
-            for kind, val, st, r, key, fake_bold, it, col, lined in spec:
+            spec, sq = a.spec, a.squeeze
+            for j, (kind, val, st, r, key, fake_bold, it, col, lined) in enumerate(spec):
                 sz = s * r if r else s
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
@@ -251,19 +254,23 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                 else:
                     font = names.get(key) or names.setdefault(key, name(key))
                     adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
+                    px = cx
+                    if sq and j in sq:   # a squeezed bracket: half an em narrower, an opening one set back
+                        adv -= SQUEEZE * sz
+                        px = cx - (SQUEEZE * sz if sq[j] == "l" else 0.0)
                     # neighbouring runs on one baseline in one style are joined (fewer text operators, and
                     # extracted text keeps its spaces) where the gap is exactly none or a space
                     if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
                             and cur[6] == fake_bold and cur[7] == it
-                            and (abs(cx - end) < 0.01 or abs(cx - end - space_w) < 0.01)):
-                        if cx - end > 0.01:
+                            and (abs(px - end) < 0.01 or abs(px - end - space_w) < 0.01)):
+                        if px - end > 0.01:
                             cur[2].append(" ")
                         cur[2].append(val)
                     else:
                         if cur is not None:
                             runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
-                        cur = [cx, base, [val], font, sz, col, fake_bold, it]
-                    end = cx + adv
+                        cur = [px, base, [val], font, sz, col, fake_bold, it]
+                    end = px + (adv if not (sq and j in sq) else fw(val, key, sz))
                 if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
                 if lined and st.strike:
