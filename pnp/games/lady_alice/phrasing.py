@@ -59,6 +59,8 @@ ABOUT = {
     "covered_field": {"en": r"\bcovers a field\b|\bcovered field\b", "zh-TW": r"一格被蓋上|被蓋住的格子"},
     "accusation_verdicts": {"en": r"\bwrong accusation's verdicts\b", "zh-TW": r"錯誤指控的裁決"},
     "accusation_limits": {"en": r"\ban accusation (?:may name|obeys)\b", "zh-TW": r"指控(?:可以翻到|和猜測一樣)"},
+    "known_wrong": {"en": r"\bonly covered elements\b|\bevery element proven wrong\b|\bwrong in another way\b",
+                    "zh-TW": r"只有被蓋住的元素|已確定錯誤的元素都|用別的方法.*知道是錯"},
 }
 
 LEFT = {"en": r"\bleft\b|(?<![-\w])clockwise", "zh-TW": r"左|順時針"}
@@ -148,6 +150,8 @@ MEANS = {
                                        "both": {"en": r"\bboth\b", "zh-TW": r"都要有"}},
     "covered_field.tokens": {"back_to_owners": {"en": r"\bback to their owners\b", "zh-TW": r"還給"},
                              "stay": {"en": r"\bstay under\b", "zh-TW": r"留在名片底下"}},
+    "known_wrong.barred": {"covered_only": {"en": r"\bonly covered\b", "zh-TW": r"只有被蓋住"},
+                           "all_proven": {"en": r"\bevery element proven wrong\b", "zh-TW": r"所有已確定錯誤"}},
     "covered_field.place": {"forbidden": {"en": r"\bno token may\b", "zh-TW": r"不能再下注"},
                             "allowed": {"en": r"\bmay still\b", "zh-TW": r"仍然可以"}},
     "accusation_verdicts.all_red": {"covers": {"en": r"\bcovers its elements\b", "zh-TW": r"蓋上"},

@@ -245,6 +245,7 @@ def play(game, players, mode, rng):
     cf = rule("covered_field")
     # the bots bet only on cases still possible, and a covered element is in none: never on it
     _want(rule, "covered_field", "place", "forbidden")
+    _want(rule, "known_wrong", "barred", "covered_only")     # `legal` bars only what `covered` holds
     holmes_left = game.components["holmes"].count if "holmes" in game.components else logic.HOLMES_CARDS
 
     space = _space(tuple(len(c) for c in cats))
