@@ -270,3 +270,22 @@ def test_a_build_whose_workers_resolve_the_deck_leaves_the_store_alone(tmp_path,
     build_game(Project(root), "synth", Options(out=tmp_path / "o2", jobs=2))
     assert store.read_bytes() == before
     assert _pdf(tmp_path / "o2") == _pdf(tmp_path / "o")
+
+
+def test_a_changed_secret_or_lint_level_is_not_answered_from_the_store(tmp_path, cache):
+    """A face's findings depend on the game's print-lint settings (`lint:` levels, `secret:`), which are
+    not in a face's key: a component marked secret after a build was still checked as not secret."""
+    import lintkit
+    from pnp.pipeline.build import Options, build_game
+    bg = {"type": "rect", "x": -3, "y": -3, "w": 46, "h": 46, "fill": "#ffffff"}
+    frame = {"type": "rect", "x": 4, "y": 4, "w": 32, "h": 32, "stroke": "#c8a24a", "stroke_width": 1.2}
+    items = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]
+
+    def secret_findings(**kw):
+        proj = lintkit.project(tmp_path, {"bg": bg}, back={"bg": bg, "frame": frame}, items=items, **kw)
+        got = build_game(proj, "g", Options(out=tmp_path / "o"))["checks"]["findings"]
+        return [f for f in got if f["check"] == "lint:secret-backs"]
+
+    assert secret_findings() == []
+    assert len(secret_findings(comp_extra="    secret: true\n")) == 1          # the same faces, now secret
+    assert secret_findings(comp_extra="    secret: true\n", game_extra="lint: {secret-backs: off}\n") == []

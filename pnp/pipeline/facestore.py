@@ -90,7 +90,7 @@ def for_build(prep, lang: str, draft: bool, cache: dict | None):
 
 def for_game(prep, lang: str, draft: bool) -> Store | None:
     """The store of one game's faces in one language; None when what they depend on cannot be named."""
-    fp = fingerprint(prep.fonts, draft)
+    fp = fingerprint(prep.fonts, draft, lint_key(prep.game))
     if fp is None:
         return None
     where = f"{Path(prep.game.root).resolve()}\0{lang}\0{bool(draft)}"
@@ -98,9 +98,18 @@ def for_game(prep, lang: str, draft: bool) -> Store | None:
     return Store(cache_root() / "faces" / name, fp)
 
 
-def fingerprint(fonts, draft: bool) -> str | None:
+def lint_key(game) -> str:
+    """What a face's findings depend on beyond its own inputs: the print-lint levels and `secret:`
+    declarations of the game (a component marked secret after a build must be judged as secret)."""
+    from pnp import lint
+    cfg = lint.Config.of(game)
+    return repr((sorted(cfg.levels.items()), sorted((c, s.backs_differ) for c, s in cfg.secret.items())))
+
+
+def fingerprint(fonts, draft: bool, lint_settings: str = "") -> str | None:
     from pnp.text.fonts import role_digests
     code, faces = code_stamp(), role_digests(fonts)
     if code is None or faces is None:
         return None
-    return hashlib.sha256(f"{code}\0{faces!r}\0{bool(draft)}".encode("utf-8", "surrogatepass")).hexdigest()
+    key = f"{code}\0{faces!r}\0{bool(draft)}\0{lint_settings}"
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
