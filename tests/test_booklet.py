@@ -286,3 +286,25 @@ def test_section_bookmarks_follow_reading_order_and_land_on_their_sheet(long, mo
     words = texts(long[mode])
     for o in subs:
         assert o.title in words[r.get_destination_page_number(o)], (o.title, r.get_destination_page_number(o))
+
+
+def test_a_boxed_example_is_never_split_across_pages(tmp_path):
+    """A blockquote is a boxed example, read whole: it moves to the next page rather than break (Clue's
+    worked example ran over a page break in a fifth playtest read)."""
+    from pnp.pipeline.build import Options, Project, build_game
+    from pdfutil import page_text
+    quote = "> **Example.** EXSTART " + "The player on the left shows one card to the suggester, face down. " * 5 + "EXEND\n"
+    seen = set()
+    for n in range(8, 30, 3):
+        filler = "".join(f"Paragraph {k} of the rules, long enough to take two lines of the booklet page.\n\n"
+                         for k in range(n))
+        text = f"# Rules\n\n{filler}{quote}\nAfter the example.\n"
+        root = booklet_game.make(tmp_path / str(n), rules_en=text, rules_zh=text)
+        out = tmp_path / str(n) / "o"
+        build_game(Project(root), "tiny", Options(langs=("en",), out=out, only=("rules",), booklet="none"))
+        pages = page_text(next((out / "tiny").glob("*.pdf")))
+        start = next(i for i, t in enumerate(pages) if "EXSTART" in t)
+        end = next(i for i, t in enumerate(pages) if "EXEND" in t)
+        assert start == end, (n, start, end)
+        seen.add(start)
+    assert len(seen) > 1      # the example met a page break at some length of the text before it

@@ -234,6 +234,9 @@ class Flow:
             u.box = self._box
         inner[0].before = pad + st.before
         inner[-1].h += pad * 0.4
+        if sum(u.before + u.h for u in inner) <= 0.5 * self.h:   # a boxed example is read whole: never split
+            for u in inner[:-1]:                                  # one of up to half a page across pages
+                u.keep_next = True
         inner.append(Unit(st.after + pad, box=None))
         return inner
 
