@@ -14,7 +14,7 @@ from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
 from pnp.core.paths import inside
 from pnp.core.errors import Collector, Pos, Problems, display_path, did_you_mean
-from pnp.core import colors
+from pnp.core import colors, papers
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
@@ -44,6 +44,9 @@ GAME_SPEC = {
     "glossary": Opt("map", help="words never broken across lines: language → `[word, …]`, and `cards: [component, "
                                 "…]` for the `name` of their cards"),
     "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see Declared checks)"),
+    "paper": Opt("any", help="the paper the game prints on when `--paper` is not given (`pnp build`, `watch`, "
+                             "`report`): `a4` (the default without it), `letter`, `a3`, `a5`, `legal`, `tabloid`, "
+                             "or `{custom: [W, H]}` in mm, e.g. `paper: letter`"),
 }
 
 COMPONENT_SPEC = {
@@ -122,6 +125,12 @@ def load_game(root: Path) -> Game:
     phrases = load_phrases(root, col, langs)
     check_links(meta, col)
     _check_lint(meta, g["lint"] or {}, col)
+    paper = None
+    if g["paper"] is not None:
+        try:
+            paper = papers.paper_key(g["paper"])
+        except papers.PaperError as e:
+            col.add(meta.at("paper"), f"`paper:` {e.args[0]}", e.args[1])
     comps: dict[str, Component] = {}
     dups: set = set()
     raw = g["components"] or {}
@@ -142,7 +151,7 @@ def load_game(root: Path) -> Game:
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits, entries=entries, phrases=phrases,
-                glossary=words)
+                glossary=words, paper=paper)
 
 
 def _check_lint(meta, levels, col):

@@ -43,7 +43,7 @@ DUPLEX = ("long", "short", "fold", "none")
 @dataclass
 class Options:
     langs: tuple = ()            # empty: the game's first language
-    paper: str = "a4"
+    paper: str | None = None     # a paper key; None: the game's `paper:` (game.yaml), else a4
     duplex: str = "long"
     out: Path = Path("output")
     back_offset: tuple = (0.0, 0.0)
@@ -67,7 +67,7 @@ def pdf_name(game_id: str, lang: str, opts: Options) -> str:
     `+` (written `+<id>` when the one id is a word pnp writes there itself, so that `--only draft` is
     not `--draft` and `--only fold` not `--duplex fold`).
     Every combination of the options gives its own name (tests/test_output_names.py)."""
-    parts = [game_id, lang, opts.paper]
+    parts = [game_id, lang, opts.paper or "a4"]   # build_game puts the game's `paper:` in first
     if opts.duplex != "long":
         parts.append(opts.duplex)
     if opts.only:
@@ -273,6 +273,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     if errors:
         raise RuleErrors(errors)
     game = prep.game
+    opts = replace(opts, paper=opts.paper or game.paper or "a4")
     langs = opts.langs or (game.languages[0],)
     outdir = opts.out / game_id
     pdfs, pending = [], []
