@@ -55,6 +55,8 @@ COMPONENT_SPEC = {
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods (an `id` "
                              "column optional: see Spreadsheets)"),
     "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
+    "id_from": Opt("str", help="the column of a spreadsheet deck its cards' ids are made from where a card has no "
+                               "`id` cell (default `name`), e.g. `id_from: title` (see Spreadsheets)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
     "front": Opt("any", help="a layout name such as `my-game/card` (a booklet's default: `common/booklet`), "
@@ -225,10 +227,14 @@ def _component(root, cid, decl, langs, col, done, raw, data=None, dups=None):
     sources = [k for k in ("cards", "items", "from") if c[k] is not None]
     if len(sources) > 1:
         col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
+    if c["id_from"] is not None and not (c["cards"] and sheets.is_sheet(c["cards"])):
+        col.add(decl.at("id_from"), "`id_from` is for spreadsheet decks (`cards:` naming a .csv, .tsv, .xlsx or .ods "
+                "file)", "remove it: items in YAML give their own `id:`")
     if c["cards"]:
         path = _inside(root, c["cards"], decl.at("cards"), col)
         if path is not None and sheets.is_sheet(c["cards"]):
-            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
+            id_from = (str(c["id_from"]), decl.at("id_from")) if c["id_from"] is not None else None
+            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col, id_from)
             source = rows.pos
             items = _items(rows, cid, fields, langs, col, need_id=True)
             dups.update(getattr(rows, "dup_ids", ()))
