@@ -73,7 +73,7 @@ def test_svg_image_is_drawn_as_vector_shapes(tmp_path):
 @pytest.mark.parametrize("body, says", [
     ('<text x="1" y="10"><textPath href="#p">Hi</textPath></text>', "line 2: <textPath>: text along a path is not "
      "drawn: convert it to outlines"),   # simple text is drawn (tests/test_svg_text.py)
-    ('<defs><linearGradient id="g"/></defs><rect width="5" height="5" fill="url(#g)"/>', "gradients are not drawn"),
+    ('<defs><pattern id="p"/></defs><rect width="5" height="5" fill="url(#p)"/>', "patterns are not drawn"),
     ('<image href="x.png" width="5" height="5"/>', "embedded bitmaps are not drawn"),
 ])
 def test_svg_features_it_cannot_draw_are_named(tmp_path, body, says):

@@ -162,7 +162,7 @@ def command():
     import click
 
     @click.command("calibrate")
-    @paper_option("Paper: a4, letter, a3, a5, legal, tabloid, or custom:WxH in mm (as `pnp build`).")
+    @paper_option("Paper: a4 (default), letter, a3, a5, legal, tabloid, or custom:WxH in mm (as `pnp build`).")
     @click.option("--back-offset", default="0,0", show_default=True,
                   help="Draw side 2 shifted by X,Y mm, to check a correction (both readings should be 0).")
     @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
@@ -172,7 +172,7 @@ def command():
         from pnp.core.exits import guarded
         from pnp.core.output import out_dir
 
-        def run():
+        def run(paper=paper or "a4"):   # no game here: a4 unless told
             offset = back_offset_points(back_offset)
             path = write(out_dir(out, (ctx.obj or {}).get("project", ".")) / f"calibrate.{paper}.pdf", paper, offset)
             click.echo(f"wrote {path} (2 pages): print it double-sided at 100 %, hold it against a light, read X and Y "

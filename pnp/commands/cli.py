@@ -216,7 +216,7 @@ def _build_one(task):
         if f["severity"] != "error":
             err.append(f"{f['file']}:{f['line']}:{f['col']}: {f['severity']}: {f['message']}")
     for pdf in m["pdfs"]:
-        if pdf["language"] in langs and pdf["paper"] == opts.paper:
+        if (not langs or pdf["language"] in langs) and opts.paper in (None, pdf["paper"]):
             out.append(f"wrote {opts.out / pdf['path']} ({pdf['pages']} pages)")
     out.append(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
     return EXIT_OK, out, err

@@ -126,6 +126,7 @@ def generate() -> str:
     from pnp.content import sheetids
     from pnp.content.model import KINDS
     from pnp.layout.elements import COMMON
+    from pnp.layout import svggrad
     from pnp.layout.layouts import TOP_KEYS
     from pnp.resolve.face import TYPES
     from pnp.rules.declared_spec import COMMON as CHECK_KEYS
@@ -196,8 +197,15 @@ def generate() -> str:
             "```yaml", f"  title: {TEXT_EFFECTS_EXAMPLE}", "```", "",
             "- **Rotating and mirroring**: `rotate` (every element) and `mirror` (images, icons), below. Example: "
             "`{type: text, x: 2, y: 2, w: 84, h: 6, text: Spine, rotate: 90, origin: [2, 2]}`.",
-            "- **SVG art**: `image` with an `.svg` file is drawn as vector shapes (svglib); text, embedded bitmaps, "
-            "gradients, patterns, masks, filters and clip paths are refused with their line; `fit: cover` too.",
+            "- **SVG art**: `image` with an `.svg` file is drawn as vector shapes (svglib). A shape whose fill is "
+            "`url(#id)` of a `<linearGradient>` or `<radialGradient>` of the same file prints as a vector shading, "
+            "as a layout's gradient does: `gradientUnits` `objectBoundingBox` (default) or `userSpaceOnUse`, "
+            "`x1 y1 x2 y2`, `cx cy r`, `gradientTransform`, `<stop offset stop-color stop-opacity>` (also in "
+            "`style=`; one stop-opacity for all stops, which becomes the shape's), `href`/`xlink:href` to another "
+            "gradient of the file for its stops; `fx`/`fy` are ignored (the gradient runs from its centre). Refused "
+            "with their line: text beyond simple text, embedded bitmaps, `spreadMethod` reflect or repeat, a gradient "
+            "on a stroke or in a file the SVG uses, patterns, masks, filters and clip paths; `fit: cover` too. "
+            "Example:", "", "```xml", svggrad.EXAMPLE, "```", "",
             "- **Per-card layouts**: a component's `front:`/`back:` may be `{by: FIELD, cases: {VALUE: LAYOUT}, "
             "default: LAYOUT}` (without `cases` the field's value names the layout). Example: `front: {by: type, "
             "cases: {weapon: my-game/weapon}, default: my-game/card}`.", "",

@@ -1,5 +1,6 @@
 """`pnp icons [GAME]`: a sheet of every icon a layout can use (built-in, the project's common/ and the
-game's own), each drawn in a box with its name under it, for a designer to pick from."""
+game's own: its icons.yaml and the PNG and SVG files of its `icons/` folder, `:name:` in text), each
+drawn in a box with its name under it (and a file icon's file), for a designer to pick from."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -41,6 +42,10 @@ def write_sheet(target: Path, icons: dict, title: str, font_path, out_root: Path
                 c.setFont(font, 7)
                 c.setFillColorRGB(0.2, 0.2, 0.2)
                 c.drawCentredString(x + BOX / 2, h - (y + BOX + 4 * MM), name)
+                rel = getattr(icons[name], "rel", None)   # a file of the game's icons/ folder
+                if rel:
+                    c.setFont(font, 5.5)
+                    c.drawCentredString(x + BOX / 2, h - (y + BOX + 7 * MM), rel)
             c.showPage()
             pages += 1
         c.save()
@@ -53,8 +58,9 @@ def command():
     @click.option("--out", default="output", show_default=True, type=click.Path(file_okay=False), help="Output folder.")
     @click.pass_context
     def icons(ctx, game, out):
-        """Write a sheet of every icon (built-in, and GAME's own) with its name: OUT/icons.pdf or OUT/GAME/icons.pdf."""
-        from pnp.pipeline.build import Project, icon_files
+        """Write a sheet of every icon (built-in, and GAME's own: icons.yaml and the PNG/SVG files of its icons/
+        folder) with its name: OUT/icons.pdf or OUT/GAME/icons.pdf."""
+        from pnp.pipeline.build import Project, game_icons, icon_files
         from pnp.core.exits import fail_input as _fail_input
         from pnp.core.output import out_dir
         from pnp.layout.icons import load_icons
@@ -64,10 +70,11 @@ def command():
             outp = out_dir(out, proj.root)
             if game:
                 proj.resolve_names([game])
-            files = icon_files(proj, game) if game else icon_files(proj, "")[:2]
-            found = load_icons(files)
+            found = game_icons(proj, game)[0] if game else load_icons(icon_files(proj, "")[:2])
+            files = sum(1 for i in found.values() if getattr(i, "rel", None))
             target = outp / game / "icons.pdf" if game else outp / "icons.pdf"
-            n = write_sheet(target, found, f"Icons{' of ' + game if game else ''}: {len(found)}",
+            n = write_sheet(target, found, f"Icons{' of ' + game if game else ''}: {len(found)}"
+                            + (f" ({files} file{'s' if files != 1 else ''} of its icons/ folder)" if files else ""),
                             fontmod.builtin_path(fontmod.DEFAULT_ROLES["sans"]), outp)
         except Problems as e:
             _fail_input(e)

@@ -14,7 +14,7 @@ from pnp.content.yamlfile import YList, YMap, load_file, special_file
 from pnp.core import paths
 from pnp.core.paths import inside
 from pnp.core.errors import Collector, Pos, Problems, display_path, did_you_mean
-from pnp.core import colors
+from pnp.core import colors, papers
 
 GAME_SPEC = {
     "id": Opt("id", True, help="the game folder's name"),
@@ -44,6 +44,9 @@ GAME_SPEC = {
     "glossary": Opt("map", help="words never broken across lines: language → `[word, …]`, and `cards: [component, "
                                 "…]` for the `name` of their cards"),
     "checks": Opt("list", help="game-level declared checks, e.g. `- rule: \"…\"` (see Declared checks)"),
+    "paper": Opt("any", help="the paper the game prints on when `--paper` is not given (`pnp build`, `watch`, "
+                             "`report`): `a4` (the default without it), `letter`, `a3`, `a5`, `legal`, `tabloid`, "
+                             "or `{custom: [W, H]}` in mm, e.g. `paper: letter`"),
 }
 
 COMPONENT_SPEC = {
@@ -52,6 +55,8 @@ COMPONENT_SPEC = {
     "cards": Opt("str", help="the deck file, e.g. `evidence.yaml`, or a spreadsheet: .csv, .tsv, .xlsx, .ods (an `id` "
                              "column optional: see Spreadsheets)"),
     "sheet": Opt("str", help="the sheet of an .xlsx or .ods workbook named by `cards:` (default: the first)"),
+    "id_from": Opt("str", help="the column of a spreadsheet deck its cards' ids are made from where a card has no "
+                               "`id` cell (default `name`), e.g. `id_from: title` (see Spreadsheets)"),
     "items": Opt("list", help="items written inline"),
     "from": Opt("id", help="reuse the items of another component"),
     "front": Opt("any", help="a layout name such as `my-game/card` (a booklet's default: `common/booklet`), "
@@ -122,6 +127,12 @@ def load_game(root: Path) -> Game:
     phrases = load_phrases(root, col, langs)
     check_links(meta, col)
     _check_lint(meta, g["lint"] or {}, col)
+    paper = None
+    if g["paper"] is not None:
+        try:
+            paper = papers.paper_key(g["paper"])
+        except papers.PaperError as e:
+            col.add(meta.at("paper"), f"`paper:` {e.args[0]}", e.args[1])
     comps: dict[str, Component] = {}
     dups: set = set()
     raw = g["components"] or {}
@@ -142,7 +153,7 @@ def load_game(root: Path) -> Game:
     return Game(id=g["id"], root=root, meta=meta, title=g["title"], languages=langs, components=comps,
                 data=g["data"] or {}, rules=g["rules"], palette=palette, fonts=dict(g["fonts"] or {}),
                 pos=Pos(display_path(game_file)), credits=credits, entries=entries, phrases=phrases,
-                glossary=words)
+                glossary=words, paper=paper)
 
 
 def _check_lint(meta, levels, col):
@@ -216,10 +227,14 @@ def _component(root, cid, decl, langs, col, done, raw, data=None, dups=None):
     sources = [k for k in ("cards", "items", "from") if c[k] is not None]
     if len(sources) > 1:
         col.add(decl.pos, f"component `{cid}` has {', '.join(sources)}", "give only one source of items")
+    if c["id_from"] is not None and not (c["cards"] and sheets.is_sheet(c["cards"])):
+        col.add(decl.at("id_from"), "`id_from` is for spreadsheet decks (`cards:` naming a .csv, .tsv, .xlsx or .ods "
+                "file)", "remove it: items in YAML give their own `id:`")
     if c["cards"]:
         path = _inside(root, c["cards"], decl.at("cards"), col)
         if path is not None and sheets.is_sheet(c["cards"]):
-            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col)
+            id_from = (str(c["id_from"]), decl.at("id_from")) if c["id_from"] is not None else None
+            rows = sheets.load_sheet(path, c["sheet"], decl.at("cards"), fields, decl.get("fields"), langs, col, id_from)
             source = rows.pos
             items = _items(rows, cid, fields, langs, col, need_id=True)
             dups.update(getattr(rows, "dup_ids", ()))

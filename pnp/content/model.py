@@ -89,6 +89,7 @@ class Game:
     entries: dict = field(default_factory=dict)   # rules.yaml: rule name → its parameters (pnp.content.entries)
     phrases: dict = field(default_factory=dict)   # phrases.<lang>.yaml: lang → how it words the rules (pnp.content.phrases)
     glossary: dict = field(default_factory=dict)  # language → words never broken across lines (pnp.content.glossary)
+    paper: str | None = None     # game.yaml `paper:` as a paper key (pnp.core.papers), the default of `--paper`
 
     def data_pos(self, *path) -> Pos:
         """Where `data.<path>` stands in game.yaml: the deepest key of the path that exists (`data:`

@@ -1,6 +1,6 @@
 """The ids of a spreadsheet's cards: an `id` column is optional (a designer's exported sheet has none).
 
-A card without an id gets the slug of its `name` (`pnp.content.schema.slug`: lower-case ASCII, `-`,
+A card without an id gets the slug of its `name` (or of the column the component's `id_from:` names) (`pnp.content.schema.slug`: lower-case ASCII, `-`,
 accents dropped), or `row-N` where the name has no Latin letters (`火龍`) or there is no name: no
 other script is transliterated, since a transliteration table that changed would change the ids. The
 row number is stable for the file as it is, and changes when rows move, which the reference says.
@@ -16,6 +16,8 @@ from pnp.core.errors import Collector
 # the reference's section on spreadsheets (`pnp docs`); the example is loaded by tests/test_sheets_first.py
 EXAMPLE = "Name,Kind,Cost,Copies\nFire Mage,spell,3,2\nCafé Noir,beast,1,\n火龍,beast,5,\n"
 EXAMPLE_IDS = ("fire-mage", "cafe-noir", "row-4")
+ID_FROM, ID_FROM_SHEET = "id_from: title", "Name,Title,Cost\nMage,Fire Mage,3\nMage,Ice Mage,2\nOwl,,1\n"
+ID_FROM_IDS = ("fire-mage", "ice-mage", "row-4")
 REFERENCE = (
     "`cards:` may name a `.csv`, `.tsv`, `.xlsx` or `.ods` file (`sheet: NAME` picks a workbook's sheet, default "
     "the first). The first row names the fields, whatever their case and the spaces around them (`Name`, `NAME` "
@@ -30,6 +32,11 @@ REFERENCE = (
     "something refers to it. One id on two rows is a problem at both rows; an id that is not valid suggests its "
     "slug (`My Card`: did you mean `my-card`?). This sheet\n\n```\n" + EXAMPLE + "```\n\ngives the cards "
     + ", ".join(f"`{i}`" for i in EXAMPLE_IDS) + " (the first twice).\n\n"
+    "**`id_from:`** A component may make its ids from another column than `name`: with `" + ID_FROM + "` the "
+    "cards of this sheet\n\n```\n" + ID_FROM_SHEET + "```\n\nare " + ", ".join(f"`{i}`" for i in ID_FROM_IDS)
+    + " (an empty cell there: `row-N`; an `id` cell still wins). A column the sheet does not have is a problem at "
+    "the `id_from:` line with a did-you-mean (`id_from: titel`: did you mean `title`?); `id_from` on a YAML deck "
+    "is a problem too (its items give their own `id:`).\n\n"
     "**Types** are the same in every format: `int` (a whole number: `3.0` is 3, and `3.5` is a problem at its cell "
     "in a CSV as in a workbook), `number`, `bool` (true/false, yes/no, 1/0, x), `enum`, `list` (split on the "
     "field's `sep`, default `;`); a number in a `str` or `text` column is its text (`2`). Problems name the cell: "
@@ -39,18 +46,19 @@ REFERENCE = (
     "an error, never a truncation.")
 
 
-def derive_id(card: YMap, row: int, langs) -> None:
-    """A card without an id gets the slug of its `name` (a translated name: of the first of the game's
-    languages whose name has Latin letters), or `row-N` (N its row in the sheet) where the name gives none."""
-    name = card.get("name")
+def derive_id(card: YMap, row: int, langs, source: str = "name") -> None:
+    """A card without an id gets the slug of its `name` (or of the field `source`, the component's
+    `id_from:`; a translated text: of the first of the game's languages whose text has Latin letters), or
+    `row-N` (N its row in the sheet) where that gives none."""
+    name = card.get(source)
     texts = [name] if isinstance(name, str) else []
     if isinstance(name, dict):
         texts = [name[lg] for lg in langs if isinstance(name.get(lg), str)]
         texts += [v for k, v in name.items() if k not in langs and isinstance(v, str)]
     for text in texts:
         if slug(text):
-            card["id"], card.derived = slug(text), "name"
-            card.key_pos["id"] = card.val_pos["id"] = card.val_pos.get("name", card.pos)
+            card["id"], card.derived = slug(text), source
+            card.key_pos["id"] = card.val_pos["id"] = card.val_pos.get(source, card.pos)
             return
     card["id"], card.derived = f"row-{row}", "row"
     card.key_pos["id"] = card.val_pos["id"] = card.pos
@@ -67,10 +75,13 @@ def duplicates(cards: YList, col: Collector) -> set:
             continue
         for card in same:
             others = [c.pos.line for c in same if c is not card]
-            derived = getattr(card, "derived", None) == "name"
-            what = (f"the id `{cid}`" + (" (from the name)" if derived else "")
+            source = getattr(card, "derived", None)
+            derived = source not in (None, "row")
+            what = (f"the id `{cid}`" + ("" if not derived else " (from the name)" if source == "name" else
+                                         f" (from the column `{source}`)")
                     + f" is also the id of row{'s' if len(others) > 1 else ''} " + ", ".join(map(str, others)))
-            todo = ("give the cards different names, or an `id` column with an id for each; the same card "
+            todo = (f"give the cards different {'names' if source == 'name' else source + 's'}, or an `id` column "
+                    "with an id for each; the same card "
                     "twice is one row with a `copies` column" if derived else
                     "give each card its own id; the same card twice is one row with a `copies` column")
             col.add(card.at("id"), what, todo)

@@ -310,8 +310,10 @@ def _columns(header, hrow, where, fields, langs, col):
     return cols, missing
 
 
-def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col: Collector) -> YList:
-    """The rows of a spreadsheet as a YList of positioned YMaps (the `cards:` of a deck file)."""
+def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col: Collector,
+               id_from: tuple | None = None) -> YList:
+    """The rows of a spreadsheet as a YList of positioned YMaps (the `cards:` of a deck file). id_from:
+    (column, the position of `id_from:`) when the component names the column its ids are made from."""
     where, rows = _read(path, sheet, pos, col)
     out = YList()
     out.pos, out.item_pos = pos, []
@@ -335,6 +337,10 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
     out.where, out.col_of = where, {}   # a field's (first) column: an empty cell of a required field is shown there
     for i, (field, _lang, h) in cols.items():
         out.col_of.setdefault(field, (i + 1, h))
+    source = id_from[0] if id_from else "name"
+    if id_from and source not in out.col_of:
+        have = [f for f in out.col_of if f not in ("id", "copies")]
+        col.add(id_from[1], f"`id_from: {source}` names no column of `{path.name}`", did_you_mean(source, have))
     for cells, n in rows[1:]:
         card = YMap()
         card.pos = where.cell(n, 1)
@@ -363,7 +369,7 @@ def load_sheet(path: Path, sheet, pos: Pos, fields: dict, raw_fields, langs, col
                 card[field] = value
             card.key_pos[field] = card.val_pos[field] = at
         if card.get("id") in (None, ""):
-            derive_id(card, n, langs)
+            derive_id(card, n, langs, source)
         out.append(card)
         out.item_pos.append(card.pos)
     out.dup_ids = duplicates(out, col)

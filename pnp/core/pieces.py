@@ -38,13 +38,22 @@ class Gradient:
     linear: coords (x0, y0, x1, y1), the colour of position 0 at (x0, y0) and of 1 at (x1, y1), constant
     across that line; radial: coords (cx, cy, r), position 0 at the centre and 1 on the circle of radius r.
     Beyond the ends the end colours continue. stops: ((position, '#rrggbb'), …), positions rising from 0
-    to 1. colour: the representative colour (the average over the shape's box, see `over`)."""
+    to 1. colour: the representative colour (the average over the shape's box, see `over`). matrix: when
+    not None, coords are in the gradient's own frame and this affine matrix maps it to face coordinates
+    (a radial gradient of SVG art stretched into ellipses)."""
     kind: str
     coords: tuple
     stops: tuple
     colour: str = "#808080"
+    matrix: tuple | None = None
 
     def position(self, x: float, y: float) -> float:
+        if self.matrix is not None:   # the point in the gradient's own frame
+            a, b, c, d, e, f = self.matrix
+            det = a * d - b * c
+            if abs(det) < 1e-12:
+                return 1.0
+            x, y = (d * (x - e) - c * (y - f)) / det, (a * (y - f) - b * (x - e)) / det
         if self.kind == "radial":
             cx, cy, r = self.coords
             t = ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 / r if r > 0 else 1.0
@@ -70,25 +79,28 @@ class Gradient:
         return stops[-1][1]
 
     @classmethod
-    def over(cls, kind: str, coords: tuple, stops: tuple, box: tuple) -> Gradient:
+    def over(cls, kind: str, coords: tuple, stops: tuple, box: tuple, matrix: tuple | None = None) -> Gradient:
         """A gradient whose representative colour is its average over box (x0, y0, x1, y1)."""
-        g = cls(kind, tuple(coords), tuple(stops))
+        g = cls(kind, tuple(coords), tuple(stops), matrix=matrix)
         x0, y0, x1, y1 = box
         n = 8
         got = [_rgb(g.at(x0 + (x1 - x0) * (i + 0.5) / n, y0 + (y1 - y0) * (j + 0.5) / n))
                for i in range(n) for j in range(n)]
         mean = "#" + "".join(f"{round(sum(c[k] for c in got) / len(got)):02x}" for k in range(3))
-        return cls(kind, g.coords, g.stops, mean)
+        return cls(kind, g.coords, g.stops, mean, matrix)
 
     def shifted(self, dx: float, dy: float) -> Gradient:
         """The same gradient moved with its shape."""
-        c = self.coords
+        c, m = self.coords, self.matrix
+        if m is not None:
+            return Gradient(self.kind, c, self.stops, self.colour, (*m[:4], m[4] + dx, m[5] + dy))
         moved = (c[0] + dx, c[1] + dy, c[2]) if self.kind == "radial" else (c[0] + dx, c[1] + dy, c[2] + dx, c[3] + dy)
         return Gradient(self.kind, moved, self.stops, self.colour)
 
     def recoloured(self, change) -> Gradient:
         """The same gradient with change(colour) for every stop and for its representative colour."""
-        return Gradient(self.kind, self.coords, tuple((t, change(c)) for t, c in self.stops), change(self.colour))
+        return Gradient(self.kind, self.coords, tuple((t, change(c)) for t, c in self.stops), change(self.colour),
+                        self.matrix)
 
 
 def _rgb(c: str) -> tuple:

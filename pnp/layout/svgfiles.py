@@ -13,14 +13,15 @@ REFUSED = {
     "textPath": "text along a path is not drawn: convert it to outlines (paths) in your editor",
     "tref": "text by reference is not drawn: write the text itself, or convert it to outlines",
     "image": "embedded bitmaps are not drawn: export the bitmap as a PNG and place it with its own image element",
-    "linearGradient": "gradients are not drawn: use flat colours",
-    "radialGradient": "gradients are not drawn: use flat colours",
     "pattern": "patterns are not drawn: use flat colours or paths",
     "mask": "masks are not drawn: flatten the art in your editor",
     "filter": "filters (blur, shadow …) are not drawn: flatten the art in your editor",
     "clipPath": "clip paths are not drawn: flatten the art in your editor (e.g. Path → Intersection)",
     "foreignObject": "foreign objects (HTML) are not drawn",
 }
+GRADIENTS = ("linearGradient", "radialGradient")   # drawn in the SVG the layout names (pnp.layout.svggrad)
+USED_GRADIENT = ("gradients are drawn in the SVG the layout names, not in a file it uses: copy the art (with its "
+                 "gradient) into that SVG")
 OUTSIDE = ("refers to `{ref}`, which is not inside the game folder (SVG art may refer to its own elements, "
            "`#id`, and to files inside the game folder, not through links)")
 _TOKEN = re.compile(r"""\s*(?:(['"])(.*?)(?:\1|$)|([^\s;'"]*))""", re.S)   # after `@import`: a string or a word
@@ -91,9 +92,9 @@ class _Files:
                     any("(" in v and "url(" in v.lower() for v in node.attrib.values()):   # (most have none)
                 for ref, offset in _refs(node, tag):
                     self._ref(ref, path, node, tag, offset)
-            if tag in REFUSED:
+            if tag in REFUSED or not main and tag in GRADIENTS:
                 at = f"line {node.sourceline}" if main else f"{self.name(path)}:{node.sourceline}"
-                raise SvgError(f"{at}: <{tag}>: {REFUSED[tag]}")
+                raise SvgError(f"{at}: <{tag}>: {REFUSED.get(tag) or USED_GRADIENT}")
             nid = node.get("id")
             if nid is not None:
                 self.ids.setdefault((path, nid), []).append(node)

@@ -3,8 +3,9 @@
 Being Shapes, SVG art prints sharp, is lightened by the ink saver and judged by the print lint like
 any drawn element. Simple `<text>` is drawn as text in the game's fonts (pnp.layout.svgtext). What
 svglib cannot draw, or what pnp cannot place as plain paths, is refused with the SVG element and its
-line: text beyond simple text, embedded bitmaps, gradients, patterns, masks, filters and clip paths,
-and anything svglib reports it could not read.
+line: text beyond simple text, embedded bitmaps, patterns, masks, filters and clip paths, and anything
+svglib reports it could not read. Linear and radial gradient fills are pnp Gradients
+(pnp.layout.svggrad), read by pnp rather than svglib: svglib's own are PDF code a Shape cannot hold.
 
 An SVG from a downloaded project is untrusted: before svglib sees it, every file it would read is
 checked here. References (`href`, `xlink:href`, CSS `url()`, `@import`) name the SVG's own elements
@@ -19,6 +20,7 @@ import math
 import os
 from functools import lru_cache
 
+from pnp.layout import svggrad
 from pnp.layout.svgfiles import MAX_BYTES, MAX_NODES, REFUSED, SvgError, _Files  # noqa: F401  (the limits, named here too)
 
 _K = 0.5522847498   # the bezier circle constant
@@ -40,7 +42,11 @@ def _load(path: str, root: str | None) -> tuple:
     files = _Files(os.path.realpath(root or os.path.dirname(path)), os.path.realpath(path))
     files.read(files.main, None)
     files.expanded()
-    drawing, complaints = _svglib(files.main, files.root)
+    try:
+        grads = svggrad.read(files.docs[files.main])
+    except svggrad.GradientError as e:
+        raise SvgError(str(e)) from None
+    drawing, complaints = _svglib(files.main, files.root, grads)
     if complaints:
         raise SvgError(f"svglib cannot draw it: {complaints[0]}")
     if drawing is None:
@@ -50,13 +56,13 @@ def _load(path: str, root: str | None) -> tuple:
         raise SvgError(f"its size ({w:g} x {h:g}) is not finite: give it an ordinary width, height or viewBox")
     pieces: list = []
     try:
-        _walk(drawing, (1, 0, 0, 1, 0, 0), pieces, drawing.height)
+        _walk(drawing, (1, 0, 0, 1, 0, 0), pieces, drawing.height, grads)
     except RecursionError:
         raise SvgError("its groups are nested too deeply to draw") from None
     return tuple(pieces), w, h
 
 
-def _svglib(path, root=None):
+def _svglib(path, root=None, grads=None):
     import inspect
     from svglib.svglib import SvgRenderer
     from pnp.templates.templating import TemplateTimeout
@@ -74,7 +80,7 @@ def _svglib(path, root=None):
     old = log.propagate
     log.propagate = False
     try:
-        drawing = _render(path, kw)
+        drawing = _render(path, kw, grads or {})
     except (TemplateTimeout, SvgError):  # the face's time limit (see load); text pnp does not draw
         raise
     except Exception as e:   # svglib raises many kinds on odd input
@@ -85,8 +91,9 @@ def _svglib(path, root=None):
     return drawing, complaints
 
 
-def _render(path, kw):
-    """svg2rlg, with `<text>` converted by pnp.layout.svgtext (svglib's own measures it in its fonts)."""
+def _render(path, kw, grads):
+    """svg2rlg, with `<text>` converted by pnp.layout.svgtext (svglib's own measures it in its fonts), and
+    a shape filled with a gradient of `grads` marked with its id (svglib's own gradient is PDF code)."""
     from svglib.svglib import SvgRenderer, load_svg_file
     from pnp.layout import svgtext
     root = load_svg_file(path, resolve_entities=False)
@@ -95,7 +102,22 @@ def _render(path, kw):
     renderer = SvgRenderer(path, **kw)
     conv = renderer.shape_converter
     conv.convertText = lambda node: svgtext.convert(conv, node)
+    renderer._resolve_gradient = lambda gid: {"pnp": gid} if gid in grads else None
+    renderer._apply_gradient_fill = _mark
     return renderer.render(root)
+
+
+def _mark(item, found):
+    """`item` (a shape, or a group holding one) filled with the gradient `found["pnp"]`."""
+    from reportlab.graphics import shapes as S
+    stack = [item]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, S.Group):
+            stack.extend(node.contents)
+        else:
+            node.__dict__["_pnp_gradient"] = found["pnp"]   # reportlab checks the attributes it knows
+    return item
 
 
 def _mul(p, q):
@@ -111,12 +133,12 @@ def _hex(col):
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def _walk(node, m, out, height):
+def _walk(node, m, out, height, grads):
     from reportlab.graphics import shapes as S
     if isinstance(node, S.Group):   # Drawing is a Group
         m2 = _mul(m, tuple(node.transform)) if getattr(node, "transform", None) else m
         for child in node.contents:
-            _walk(child, m2, out, height)
+            _walk(child, m2, out, height, grads)
         return
     if isinstance(node, S.String):
         from pnp.layout import svgtext
@@ -129,7 +151,13 @@ def _walk(node, m, out, height):
     subpaths = _subpaths(node)
     if subpaths is None:
         raise SvgError(f"cannot draw an SVG {type(node).__name__}")
-    fill = _hex(getattr(node, "fillColor", None))
+    fill, gradient = _hex(getattr(node, "fillColor", None)), None
+    gid, stops_alpha = node.__dict__.get("_pnp_gradient"), 1.0
+    if gid is not None:   # the gradient in the art's coordinates (y down, as the points below)
+        box = _box(subpaths)
+        got = box and svggrad.paint(grads[gid], box, _mul((1, 0, 0, -1, 0, height), m))
+        fill, gradient = (got[2][-1][1], got) if isinstance(got, tuple) else (got, None)
+        stops_alpha = grads[gid].alpha
     stroke = _hex(getattr(node, "strokeColor", None))
     width = float(getattr(node, "strokeWidth", 1) or 0)
     if not width > 0:   # SVG: a negative stroke-width is an error, drawn as none
@@ -139,10 +167,10 @@ def _walk(node, m, out, height):
     if not (fill or stroke):
         return
     alpha = 1.0
-    for attr, paint in (("fillOpacity", fill), ("strokeOpacity", stroke)):
+    for attr, paint, k in (("fillOpacity", fill, stops_alpha), ("strokeOpacity", stroke, 1.0)):
         v = getattr(node, attr, None)
-        if paint and v is not None:
-            alpha = min(alpha, float(v))
+        if paint and (v is not None or k < 1):
+            alpha = min(alpha, (1.0 if v is None else float(v)) * k)
     for attr, paint in (("fillColor", fill), ("strokeColor", stroke)):
         col = getattr(node, attr, None)
         if paint and col is not None and getattr(col, "alpha", 1) is not None:
@@ -168,7 +196,7 @@ def _walk(node, m, out, height):
         raise SvgError("a shape's numbers are not finite once transformed (a `transform` such as `scale(1e308)` "
                        "or `rotate(nan)`, or a number too large): give ordinary numbers")
     out.append({"ops": tuple(ops), "fill": fill, "stroke": stroke, "width": width * scale, "opacity": alpha, "join": join,
-                "dash": dash})
+                "dash": dash, "gradient": gradient if fill else None})
 
 
 def _ellipse(cx, cy, rx, ry):
@@ -177,6 +205,39 @@ def _ellipse(cx, cy, rx, ry):
             ("C", cx - qx, cy + ry, cx - rx, cy + qy, cx - rx, cy),
             ("C", cx - rx, cy - qy, cx - qx, cy - ry, cx, cy - ry),
             ("C", cx + qx, cy - ry, cx + rx, cy - qy, cx + rx, cy), ("Z",)]
+
+
+def _box(ops):
+    """The box (x0, y0, x1, y1) a path covers, its curves' extremes rather than their control points (SVG's
+    objectBoundingBox), or None."""
+    xs, ys, cur, start = [], [], (0.0, 0.0), (0.0, 0.0)
+    for op in ops:
+        if op[0] == "Z":
+            cur = start
+            continue
+        if op[0] == "C":
+            for t in _extremes(cur, op[1:7]):
+                s = 1 - t
+                xs.append(s ** 3 * cur[0] + 3 * s * s * t * op[1] + 3 * s * t * t * op[3] + t ** 3 * op[5])
+                ys.append(s ** 3 * cur[1] + 3 * s * s * t * op[2] + 3 * s * t * t * op[4] + t ** 3 * op[6])
+        cur = op[-2:]
+        start = cur if op[0] == "M" else start
+        xs.append(cur[0])
+        ys.append(cur[1])
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
+def _extremes(p0, c):
+    """The parameters in (0, 1) where a cubic from p0 through c (x1, y1, x2, y2, x, y) turns in x or y."""
+    for i in (0, 1):
+        p, q, r, s = p0[i], c[i], c[2 + i], c[4 + i]
+        a, b, k = -p + 3 * q - 3 * r + s, 2 * (p - 2 * q + r), q - p   # B'(t) / 3 = a t² + b t + k
+        if abs(a) < 1e-12:
+            roots = [-k / b] if abs(b) > 1e-12 else []
+        else:
+            disc = b * b - 4 * a * k
+            roots = [(-b + sign * math.sqrt(disc)) / (2 * a) for sign in (1, -1)] if disc >= 0 else []
+        yield from (t for t in roots if 0 < t < 1)
 
 
 def _subpaths(node):
@@ -230,7 +291,7 @@ def place(pieces, iw, ih, x, y, w, h, fit, fonts=None):
     SvgError when a number of them would lie beyond any page (art far outside its own drawing, or a
     drawing of almost no size blown up to the box)."""
     from pnp.layout.checks import MAX_LENGTH
-    from pnp.core.pieces import Shape
+    from pnp.core.pieces import Shape, bounds
     if fit == "stretch":
         sx, sy = w / iw, h / ih
         dx, dy = x, y
@@ -250,9 +311,14 @@ def place(pieces, iw, ih, x, y, w, h, fit, fonts=None):
             continue
         ops = tuple((op[0], *[v * (sx if i % 2 == 0 else sy) + (dx if i % 2 == 0 else dy)
                               for i, v in enumerate(op[1:])]) for op in p["ops"])
-        out.append(Shape(ops, fill=p["fill"], stroke=p["stroke"], width=p["width"] * k,
+        fill, gradient = p["fill"], None
+        if p.get("gradient") and ops:   # into the face, over the shape's box there
+            kind, coords, stops, m = p["gradient"]
+            gradient = svggrad.place(kind, coords, stops, _mul((sx, 0.0, 0.0, sy, dx, dy), m), bounds(ops))
+            fill = gradient.colour
+        out.append(Shape(ops, fill=fill, stroke=p["stroke"], width=p["width"] * k,
                          dash=tuple(v * k for v in p["dash"]) if p["dash"] else None, opacity=p["opacity"],
-                         join=p["join"] if p["stroke"] else None))
+                         join=p["join"] if p["stroke"] else None, gradient=gradient))
         nums = [v for op in ops for v in op[1:]] + [out[-1].width, *(out[-1].dash or ())]
         if not all(-MAX_LENGTH <= v <= MAX_LENGTH for v in nums):   # also NaN
             raise SvgError("its shapes reach beyond 5 m once placed in the box (shapes far outside its drawing, "

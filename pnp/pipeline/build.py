@@ -41,7 +41,7 @@ from pnp.pipeline.names import DUPLEX, NAME_WORDS, pdf_name  # noqa: F401  (the 
 @dataclass
 class Options:
     langs: tuple = ()            # empty: the game's first language
-    paper: str = "a4"
+    paper: str | None = None     # a paper key; None: the game's `paper:` (game.yaml), else a4
     duplex: str = "long"
     out: Path = Path("output")
     back_offset: tuple = (0.0, 0.0)
@@ -96,11 +96,18 @@ class Prepared:
     checks: list = field(default_factory=list)
 
 
-def prepare(project: Project, game_id: str) -> Prepared:
-    game = load_game(project.content / game_id)
+def game_icons(project: Project, game_id: str, game=None) -> tuple[dict, fontmod.FontSet]:
+    """Every icon the game's layouts and text can name — built-in, the project's common/, its icons.yaml
+    and the PNG and SVG files of content/<game>/icons/ — and the game's fonts (its SVG icons' text)."""
+    game = game or load_game(project.content / game_id)
     icons = load_icons(icon_files(project, game_id))
     fonts = _fonts(game, project.layouts)
-    icons = file_icons(game.root, icons, icon_files(project, game_id)[-1], image_info, fonts)   # content/<game>/icons/
+    return file_icons(game.root, icons, icon_files(project, game_id)[-1], image_info, fonts), fonts
+
+
+def prepare(project: Project, game_id: str) -> Prepared:
+    game = load_game(project.content / game_id)
+    icons, fonts = game_icons(project, game_id, game)
     findings, ran = rules.run(game)
     cfg = lint.Config.of(game)
     findings = list(findings) + typeset.check_game(cfg, game)   # the content as written: once, not per language
@@ -253,6 +260,7 @@ def build_game(project: Project, game_id: str, opts: Options, cache: dict | None
     if errors:
         raise RuleErrors(errors)
     game = prep.game
+    opts = replace(opts, paper=opts.paper or game.paper or "a4")
     langs = opts.langs or (game.languages[0],)
     outdir = opts.out / game_id
     pdfs, pending = [], []

@@ -12,7 +12,7 @@ def pdf_name(game_id: str, lang: str, opts) -> str:   # opts: pnp.pipeline.build
     `+` (written `+<id>` when the one id is a word pnp writes there itself, so that `--only draft` is
     not `--draft` and `--only fold` not `--duplex fold`).
     Every combination of the options gives its own name (tests/test_output_names.py)."""
-    parts = [game_id, lang, opts.paper]
+    parts = [game_id, lang, opts.paper or "a4"]   # build_game puts the game's `paper:` in first
     if opts.duplex != "long":
         parts.append(opts.duplex)
     if opts.only:

@@ -118,7 +118,7 @@ def _build(session, project, name, lang, out):
         if f["severity"] != "error":
             click.echo(f"{f['file']}:{f['line']}:{f['col']}: {f['severity']}: {f['message']}", err=True)
     for pdf in m["pdfs"]:
-        if (not langs or pdf["language"] in langs) and pdf["paper"] == session.options.paper:
+        if (not langs or pdf["language"] in langs) and session.options.paper in (None, pdf["paper"]):
             click.echo(f"wrote {out / pdf['path']} ({pdf['pages']} pages)")
     click.echo(f"{name}: ok in {time.perf_counter() - t0:.2f} s")
     return True

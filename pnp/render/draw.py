@@ -8,7 +8,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen import canvas as rl_canvas
 
 from pnp.core.pieces import Image, Run, Shape, Stencil
-from pnp.render.shading import graded, shading
+from pnp.render.shading import graded, paint as shading_code
 
 ROLE_STYLE = {  # stroke colour, width (pt), dash
     "cut": ("#000000", 0.6, None),
@@ -184,7 +184,7 @@ def _shape(c, s: Shape, h):
     g = graded(s)
     if g is not None:   # the shading inside the path (clipped in its own q … Q), then the outline
         path = _path_code(s.ops, h)
-        c._code.append(f"q {path} W n /{shading(c, g, h)} sh Q")
+        c._code.append(f"q {path} W n {shading_code(c, g, h)} Q")
         if stroke:
             c._code.append(path + " S")
     else:

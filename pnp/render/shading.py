@@ -20,7 +20,7 @@ def shading(c, g, h) -> str:
     the page or form being drawn (pnp.render.pdf gives a form the shadings it uses: end_form)."""
     doc = c._doc
     made = doc.__dict__.setdefault("_pnp_shadings", {})
-    key = (g.kind, g.coords, g.stops, h)
+    key = (g.kind, g.coords, g.stops, None if g.matrix else h, g.matrix)
     name = made.get(key)
     if name is None:
         from reportlab.pdfbase.pdfdoc import PDFAxialShading, PDFRadialShading
@@ -31,15 +31,28 @@ def shading(c, g, h) -> str:
             last = max(t, last + 1e-6) if ts else t
             ts.append(min(last, 1.0))
         fn = _buildColorFunction(cols, ts)
+        # in the gradient's own frame when it has one (`paint` maps the frame onto the page), else on the page
+        up = (lambda y: y) if g.matrix is not None else (lambda y: h - y)
         if g.kind == "radial":
             cx, cy, r = g.coords
-            sh = PDFRadialShading(cx, h - cy, 0.0, cx, h - cy, r, Function=fn, ColorSpace=space, Extend="[true true]")
+            sh = PDFRadialShading(cx, up(cy), 0.0, cx, up(cy), r, Function=fn, ColorSpace=space, Extend="[true true]")
         else:
             x0, y0, x1, y1 = g.coords
-            sh = PDFAxialShading(x0, h - y0, x1, h - y1, Function=fn, ColorSpace=space, Extend="[true true]")
+            sh = PDFAxialShading(x0, up(y0), x1, up(y1), Function=fn, ColorSpace=space, Extend="[true true]")
         name = made[key] = doc.addShading(sh)
     c._shadingUsed[name] = name
     return name
+
+
+def paint(c, g, h) -> str:
+    """The code that paints gradient g inside the current clip: its shading, drawn in the gradient's own
+    frame when it has one (`cm`: the frame's matrix, face coordinates turned into the page's)."""
+    name = shading(c, g, h)
+    if g.matrix is None:
+        return f"/{name} sh"
+    from reportlab.lib.rl_accel import fp_str
+    a, b, cc, d, e, f = g.matrix
+    return f"{fp_str(a, -b, cc, -d, e, h - f)} cm /{name} sh"
 
 
 def end_form(c) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from pnp.core.papers import paper_option
 from pnp.core.errors import Problems
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
@@ -16,7 +17,8 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 @click.argument("games", nargs=-1)
 @click.option("--lang", default=None, help="Language of the report, its card faces and titles: a code or `all` "
                                            "(default: the game's first). One file per language.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@paper_option("Paper of the report: a4, letter, a3, a5, legal, tabloid, or custom:WxH in mm, as `pnp build` "
+              "takes. Default: the game's `paper:` in game.yaml, else a4.")
 @click.option("--out", default="output", show_default=True, type=click.Path(), help="Output folder.")
 @click.option("--games", "count", default=200, show_default=True, type=click.IntRange(0, 100_000),
               help="Games simulated per player count and mode, where the rules plug-in can play (0: none).")

@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from pnp.core.units import MM
-from pnp.impose.grid import PAPERS
+from pnp.core.papers import paper_size
 
 MARGIN = 15 * MM
 OK, FAIL, WARN, MUTED = "#1b7f3b", "#b3261e", "#a05a00", "#555555"
@@ -64,15 +64,21 @@ class Heading(Flowable):
 
 
 class ChartFlowable(Flowable):
+    """A chart, scaled down to the width of the page's frame (and its height, `page_h`) on a small paper."""
+    page_h = float("inf")
+
     def __init__(self, drawing):
         super().__init__()
         self.d = drawing
+        self.scale = 1.0
 
     def wrap(self, aw, ah):
-        return self.d.width, self.d.height
+        self.scale = min(1.0, aw / self.d.width if self.d.width else 1.0, self.page_h / self.d.height if self.d.height else 1.0)
+        return self.d.width * self.scale, self.d.height * self.scale
 
     def draw(self):
         from reportlab.graphics import renderPDF
+        self.canv.scale(self.scale, self.scale)
         renderPDF.draw(self.d, self.canv, 0, 0)
 
 
@@ -171,11 +177,28 @@ def _room_for(frame, canv, heading, nxt) -> bool:
     return hh + heading.getSpaceBefore() + heading.getSpaceAfter() + nh <= left
 
 
+def _charts(items):
+    for f in items:
+        if isinstance(f, ChartFlowable):
+            yield f
+        elif isinstance(f, KeepTogether):
+            yield from _charts(f._content)
+
+
+class TooSmall(ValueError):
+    """A paper too small for a part of the report."""
+
+
+WHAT = {"ChartFlowable": "a chart", "ContactSheet": "a face of the contact sheet", "Table": "a table"}
+
+
 def render(writer, story, font: str, footer: str, paper: str = "a4"):
     """Lay the story into pages of the writer's canvas (with a footer and page numbers)."""
     c = writer.c
-    w, h = PAPERS[paper]
+    w, h = paper_size(paper)
     story = list(story)
+    for chart in _charts(story):   # a chart higher than a page is scaled down (with room for its heading)
+        chart.page_h = 0.8 * (h - 2 * MARGIN - 6 * MM)
     page = 0
     while story:
         page += 1
@@ -197,8 +220,9 @@ def render(writer, story, font: str, footer: str, paper: str = "a4"):
                 story[0:1] = parts[1:]
                 placed += 1
             break
-        if not placed:  # nothing fits even on an empty page
-            raise RuntimeError(f"report layout: {type(story[0]).__name__} does not fit on a page")
+        if not placed:  # nothing fits even on an empty page: the paper is too small for it
+            raise TooSmall(f"`{paper}` is too small for the report ({WHAT.get(type(story[0]).__name__, 'a part')} "
+                           "does not fit on a page)")
         c.saveState()
         c.setFont(font, 7.5)
         c.setFillColor(HexColor(MUTED))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp import __version__, rules
 from pnp.pipeline.build import Prepared, atomic_output, faces, prepare, resolver_for
-from pnp.core.errors import Pos, Problems, display_path
+from pnp.core.errors import Pos, Problem, Problems, display_path
 from pnp.resolve.face import Resolver
 from pnp.core.units import MM, mm
 from pnp.core.findings import error
@@ -101,11 +101,13 @@ def _hook_findings(game, module, problems) -> list:
 
 
 def make_report(project, game_id: str, lang: str | None = None, out: Path = Path("output"),
-                paper: str = "a4", games: int = 200, jobs: int = 1) -> Report:
+                paper: str | None = None, games: int = 200, jobs: int = 1) -> Report:
     """Write OUT/<game>/<game>.report.<lang>.pdf and OUT/<game>/report/<lang>/*.png, with `games`
-    simulated games per setting where the rules plug-in can play (0: none). Raises Problems on bad input."""
+    simulated games per setting where the rules plug-in can play (0: none), on `paper` (a paper key; None:
+    the game's `paper:`, else a4). Raises Problems on bad input."""
     prep = prepare(project, game_id)
     game = prep.game
+    given, paper = paper, paper or game.paper or "a4"
     resolver = resolver_for(prep, lang)
     lang = resolver.lang
     titles = {cid: str(c["title"]) for cid, c in resolver.ctx.game["components"].items()}
@@ -159,7 +161,11 @@ def make_report(project, game_id: str, lang: str | None = None, out: Path = Path
         styles = doc.Styles(font)
         story, n_faces = _story(doc, styles, writer, game, game_title, lang, comps, all_charts, drawings,
                                 findings, ran, summary, font, w, games)
-        pages = doc.render(writer, story, font, f"{game_title} · {game_id} · {w['report']} · pnp {__version__}", paper)
+        try:
+            pages = doc.render(writer, story, font, f"{game_title} · {game_id} · {w['report']} · pnp {__version__}", paper)
+        except doc.TooSmall as e:   # nothing written: the file is only replaced when whole
+            at = Pos("--paper") if given else game.meta.at("paper")
+            raise Problems([Problem(at, str(e), "give a larger paper, e.g. `a5` or `a4`")]) from None
         writer.close()
     pdir = outdir / "report" / lang
     written = []
