@@ -193,7 +193,7 @@ class Actions:
             raise api.Uncovered("an event's reward goes to someone the simulation cannot choose", "event_solve")
         for off in who:
             for _ in range(e.alibis):
-                if self.gain_alibi(off):
+                if self.gain_alibi(off) or self.rule("alibi_none")["badge_step"] == "moves":
                     self.badge(off, self.R["badge"]["per_event_alibi"])
             for _ in range(e.force):
                 self._draw_force(off)

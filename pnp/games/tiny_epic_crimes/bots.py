@@ -7,6 +7,8 @@ random source.
 """
 from __future__ import annotations
 
+from pnp.rules import api
+
 
 class Bots:
     """The officers' choice of drive and action (mixed into simulate.Crimes)."""
@@ -63,6 +65,9 @@ class Bots:
             for cell in self.stake:
                 add(2.5, cell, "stakeout", k)
         if ok["holding"] and off.car is not None and self.night_no(h) != off.car_night:
+            jail = self.rule("holding_jail")              # the second night: the car on HQ, the drive paid
+            if jail["car_at"] != "hq" or jail["drive"] != "paid":
+                raise api.Uncovered("a holding completed away from HQ, or a free drive there", "holding_jail")
             add(3, self.hq, "jail", R["holding"]["hours"])
         for cell, st in self.markers.items():
             e = st["event"]
