@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 fonts: $(STAMP)
 	$(BIN)/pnp fonts
 
-build: fonts
-	$(BIN)/pnp build --lang all
+build: fonts    # the set a sharer posts: A4 and Letter, duplex and fold, each with its ink-saver edition
+	for paper in a4 letter; do for duplex in long fold; do for ink in "" --ink-saver; do \
+	  $(BIN)/pnp build --lang all --paper $$paper --duplex $$duplex $$ink || exit $$?; done; done; done
 
 test: fonts     # every core: files are spread over workers, each file's tests stay on one (shared fixtures)
 	$(BIN)/python -m pytest -q -n auto --dist loadfile
