@@ -207,3 +207,17 @@ def test_a_sheet_full_from_top_to_bottom_gets_its_label_in_a_side_margin():
     in_left = impose.MARGIN - 1e-6 <= x0 and x1 <= 30 * MM
     in_right = 180 * MM <= x0 and x1 <= w - impose.MARGIN + 1e-6
     assert (in_left or in_right) and y1 <= h - impose.MARGIN    # in a margin, clear of the piece
+
+
+def test_butted_pieces_paint_a_seam_under_the_neighbour_drawn_after_them():
+    """Two fills clipped exactly at a shared cut leave a hairline of paper in a viewer or a RIP; on a
+    sheet of backs it showed along inner cuts only, so a duplex shift told inner cards from outer ones.
+    Each piece now paints SEAM under the neighbour to its right and below, which is drawn after it
+    and covers it; the neighbours drawn before it are not touched."""
+    from pnp.impose.grid import SEAM, Grid, place
+    g = Grid(x0=20, y0=20, w=100, h=140, cols=2, rows=2, gap=0.0, bleed=8.0)
+    cells, _marks = place(g, 4, (0, 0, 600, 800), True)
+    (x0, y0, c0), (x1, _y1, c1), (_x2, y2, c2) = cells[0], cells[1], cells[2]
+    assert c0[2] == x0 + 100 + SEAM and c1[0] == x1        # right: under the next one; left: its own cut
+    assert c0[1] == y0 - SEAM and c2[3] == y2 + 140        # below (the next row, drawn later) the same
+    assert c0[0] == x0 - 8.0 and c0[3] == y0 + 140 + 8.0   # the block's outer edges keep their bleed

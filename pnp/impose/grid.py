@@ -83,6 +83,11 @@ def _sub(grid: Grid, n: int) -> Grid:
     return Grid(cols, rows, grid.w, grid.h, grid.gap, cx - gw / 2, cy - gh / 2, grid.bleed)
 
 
+SEAM = 0.25 * MM   # butted pieces: each paints this far under the neighbour drawn after it, so no hairline of
+                   # paper shows along the shared cut (a viewer's or a RIP's seam between two clipped fills; on
+                   # a back it differed between inner and outer cards once a duplex shift moved it)
+
+
 def place(grid: Grid, n: int, limits: tuple, marks: bool):
     """Cells [(x, y, clip)] for n pieces and the crop marks round them, all inside `limits`.
 
@@ -100,8 +105,8 @@ def place(grid: Grid, n: int, limits: tuple, marks: bool):
     inner = min(b, g / 2)
 
     def spill(c, r, dc, dr, name, edge, at):
-        if (c + dc, r + dr) in taken:
-            return inner
+        if (c + dc, r + dr) in taken:   # the neighbour right or below is drawn after this piece
+            return max(inner, SEAM) if dc > 0 or dr > 0 else inner
         return side[name][0] if abs(edge - at) < 1e-6 else b
 
     out = []
