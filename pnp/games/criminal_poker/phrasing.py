@@ -59,9 +59,9 @@ ABOUT = {
     # winning
     "win_arrest": _both(r"\bwins?\b[^.;]*\barrest|\barrest(ed)?\b[^.;]*\bwins?\b", r"逮捕(到|錯)[^。]*獲勝|獲勝[^。]*逮捕"),
     # decisions of this edition
-    "detective_goal": _both(r"\bdetective\b[^.;]*\b(wins?|loses?)\b|detective's goal", r"偵探[^。]*(獲勝|贏|落敗)"),
-    "mastermind_goal": _both(r"\bmastermind\b[^.;]*\bwins?\b|mastermind's goal", r"幕後[^。]*(獲勝|贏)"),
-    "sociopath_goal": _both(r"\bsociopath\b[^.;]*\b(wins?|loses?)\b|sociopath's goal", r"反社會份子[^。]*(獲勝|贏|輸)"),
+    "detective_goal": _both(r"\bdetective\b[^.;]*\b(wins?|loses?)\b|detective['’]s goal", r"偵探[^。]*(獲勝|贏|落敗)"),
+    "mastermind_goal": _both(r"\bmastermind\b[^.;]*\bwins?\b|mastermind['’]s goal", r"幕後[^。]*(獲勝|贏)"),
+    "sociopath_goal": _both(r"\bsociopath\b[^.;]*\b(wins?|loses?)\b|sociopath['’]s goal", r"反社會份子[^。]*(獲勝|贏|輸)"),
     "co_murderers_share": _both(r"co-murderers?\b[^.;]*\b(lose|win)|\b(lose|win)\b[^.;]*co-murderers?",
                                 r"並列兇手[^。]*(落敗|獲勝|勝負)"),
     "vote_tie_arrested": _both(r"\btie\b[^.;]*\barrested|tied suspects?", r"同票[^。]*逮捕"),
@@ -75,7 +75,7 @@ ABOUT = {
     "revote_scope": _both(r"new vote\b[^.;]*\b(open to|only between)|not only the tied", r"不限同票|只能投給同票"),
     "detective_co_murderer": _both(r"detective is a co-murderer", r"偵探是並列兇手"),
     "sociopath_co_murderer": _both(r"sociopath is a co-murderer", r"反社會份子是並列兇手"),
-    "detective_pick": _both(r"detective's choice|detective (chooses|picks)\b[^.;]*\bthemsel", r"偵探選人|偵探[^。]*選自己"),
+    "detective_pick": _both(r"detective['’]s choice|detective (chooses|picks)\b[^.;]*\bthemsel", r"偵探選人|偵探[^。]*選自己"),
     "table_talk": _both(r"\bclaim (anything|only)|hidden card (is never|may be) shown", r"宣稱自己有什麼牌|覆蓋的牌[^。]*給[^。]*看"),
 }
 
