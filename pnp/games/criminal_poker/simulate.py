@@ -248,6 +248,7 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
     v = api.rule(game, "vote")
     if (v["abstain"], v["self"], v["most"]) != (False, False, "arrested"):
         raise api.Uncovered(f"rule `vote` asks for a vote no rule of play here covers: {v}", "vote")
+    _need(game, "vote_call", "caller", "detective")   # the detective ends the talk: the bots vote once it is done
     opinion = {}
     for s in suspects:
         seen = deck if seen_deck and s == leader else []
@@ -265,6 +266,7 @@ def _vote(game, cards, in_play, suspects, roles, leader, shown, hidden, deck, se
         most = cp.vote_result(votes, rules)
         if most is None:
             _need(game, "revote", "from", rules.revote)
+            _need(game, "revote_scope", "open_to", "anyone")   # the new vote is whole: every voter may pick any other
             if attempt < limit["revotes"]:
                 continue
             _need(game, "revote_limit", "then", "detective_picks")   # the detective arrests one of the tied
