@@ -68,7 +68,7 @@ ABOUT = {
     "every_suspect_guilty": _both(r"every suspect\b[^.;]*\bco-murderer|all suspects\b[^.;]*\bco-murderer", r"所有嫌疑犯都並列兇手"),
     "card_mix": _both(r"\bcards of this edition|\bself-statements\b[^.;]*\bworth\b|\d+ citizen cards",
                       r"本版的牌|張自我陳述[^。]*數值|還有 *\d+ *張市民"),
-    "special_announce": _both(r"which special roles", r"哪些特殊角色"),
+    "special_announce": _both(r"which special roles|with special roles", r"哪些特殊角色"),
     "end_reveal": _both(r"identity cards? face (up|down)|turns? their identity", r"翻開[^。]*身分牌|身分牌[^。]*(翻開|蓋著)"),
     "revote_limit": _both(r"\bstill ties?\b|\bties? (that way )?again", r"重投|仍然這樣同票"),
     "vote_call": _both(r"calls? the vote", r"宣布開始投票"),
