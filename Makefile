@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test fonts bench fuzz clean
+.PHONY: build test test-slow fonts bench fuzz clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,11 @@ build: fonts    # the set a sharer posts: A4 and Letter, duplex and fold, each w
 	for paper in a4 letter; do for duplex in long fold; do for ink in "" --ink-saver; do \
 	  $(BIN)/pnp build --lang all --paper $$paper --duplex $$duplex $$ink || exit $$?; done; done; done
 
-test: fonts     # every core: files are spread over workers, each file's tests stay on one (shared fixtures)
-	$(BIN)/python -m pytest -q -n auto --dist loadfile
+test: fonts     # the fast suite (every test not marked slow); every core, a file's tests on one worker
+	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow"
+
+test-slow: fonts   # the heavy regression runs (marked slow); CI runs them after `make test`
+	$(BIN)/python -m pytest -q -n auto --dist loadfile -m slow
 
 bench: fonts
 	$(BIN)/python bench/run.py

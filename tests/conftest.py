@@ -19,6 +19,19 @@ def run_pnp(*args, cwd=ROOT, env=None, timeout=300):
                           text=True, env=e, timeout=timeout)
 
 
+SLOW = Path(__file__).resolve().parent / "slow_tests.txt"   # bench/slow_tests.py writes it from a measured run
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests tests/slow_tests.txt names `slow`: `make test` (the 3-minute suite) leaves them to
+    `make test-slow`, and CI runs both."""
+    slow = {line.strip() for line in SLOW.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")} if SLOW.is_file() else set()
+    for item in items:
+        if item.nodeid in slow:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def build_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("out")
