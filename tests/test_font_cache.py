@@ -177,3 +177,24 @@ def test_an_english_game_builds_without_converting_a_cjk_font(tmp_path, monkeypa
     with pikepdf.open(tmp_path / "out" / "g" / "g.en.a4.pdf") as pdf:
         fonts_used = {str(f.get("/BaseFont")) for p in pdf.pages for f in (p.Resources.get("/Font") or {}).values()}
     assert fonts_used == {"/AAAAAA+NotoSansTC-Regular-Latin"}, fonts_used
+
+
+def test_a_font_conversion_draws_a_progress_bar_on_a_terminal(monkeypatch):
+    """A whole CJK font takes half a minute or more to convert: a terminal sees it move (issue: the
+    first run was silent for about 50 s)."""
+    import io
+    from pnp.core import progress
+    from pnp.text import fonts as fontmod
+    from pnp.text.fontparts import cut_latin
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty = Tty()
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr("sys.stderr", tty)
+    font = cut_latin(fontmod.builtin_path("noto-sans-tc"))     # a small CFF font: its Latin part
+    fontmod._cff_to_glyf(font, "glyphs of test.otf")
+    assert "[" in tty.getvalue() and "glyphs of test.otf" in tty.getvalue()
+    assert "glyf" in font and "CFF " not in font

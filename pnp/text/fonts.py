@@ -115,7 +115,7 @@ def to_truetype(src: Path) -> Path:
         # recalcTimestamp=False: `head.modified` keeps the source's date instead of the conversion
         # time, so the converted bytes (and every PDF embedding them) are the same on every machine
         font = FT(str(src), recalcTimestamp=False)
-        _cff_to_glyf(font)
+        _cff_to_glyf(font, f"glyphs of {src.name}")
         narrow_marks(font)
     except Exception as e:  # damaged CFF outlines
         raise FontError(f"`{src.name}` is not a usable font (damaged: {e.__class__.__name__})") from None
@@ -126,19 +126,26 @@ def to_truetype(src: Path) -> Path:
     return out
 
 
-def _cff_to_glyf(font) -> None:
-    """fontTools' otf2ttf recipe: cubic CFF outlines → quadratic glyf table."""
+def _cff_to_glyf(font, label: str | None = None) -> None:
+    """fontTools' otf2ttf recipe: cubic CFF outlines → quadratic glyf table. With a label, a progress
+    bar on a terminal (a whole CJK font is 65,000 glyphs: half a minute or more)."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import newTable
+    from pnp.core.progress import Progress
 
     order = font.getGlyphOrder()
     gs = font.getGlyphSet()
     glyphs = {}
-    for name in order:
+    bar = Progress(len(order), label) if label else None
+    for k, name in enumerate(order, 1):
         pen = TTGlyphPen(gs)
         gs[name].draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
         glyphs[name] = pen.glyph()
+        if bar is not None and k % 1000 == 0:
+            bar.advance(1000)
+    if bar is not None:
+        bar.close()
     font["loca"] = newTable("loca")
     font["glyf"] = glyf = newTable("glyf")
     glyf.glyphOrder = order
