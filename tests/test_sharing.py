@@ -61,7 +61,7 @@ def test_outline_and_contents_agree(shared):
         line = next(ln for ln in lines[lines.index("Contents"):] if ln.startswith(title))
         assert want in line.replace(" ", " "), (line, want)
         assert "double-sided" in line
-    assert "long edge" in cover and "100 %" in cover and "crop marks" in cover
+    assert "long edge" in cover and "100%" in cover and "crop marks" in cover
     flat = " ".join(cover.split())
     # the ink-saver file is named as the build writes it for this very print, not "a file ending in …"
     assert f"({GAME}.en.a4.ink-saver.pdf)" in flat
@@ -153,3 +153,16 @@ def test_cover_die_line_sentence_follows_the_marks(marks, says, never):
     text = " ".join(p.text for p in page.slots[0].face.pieces if hasattr(p, "text"))
     assert (says is None or says in text) and never not in text, text
     assert "(g.en.a4.ink-saver.pdf)" in text
+
+
+def test_a_fold_file_says_print_one_side_and_lists_a_backless_piece_single_sided(tmp_path):
+    root = copy_project(tmp_path, games=("clue",))
+    r = run_pnp("--project", root, "build", "clue", "--lang", "all", "--duplex", "fold", "--only", "envelope,weapons",
+                "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    en = " ".join(page_text(tmp_path / "o" / "clue" / "clue.en.a4.fold.envelope+weapons.pdf")[0].split())
+    assert re.search(r"Confidential envelope \(1\) single-sided", en) and re.search(r"Weapon tokens \(6\) fold and glue", en)
+    assert "Print the pages of pieces on one side of the paper" in en
+    assert "(clue.en.a4.fold.ink-saver.pdf)" in en and "100% (“actual size”)" in en
+    zh = "".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.fold.envelope+weapons.pdf")[0].split())
+    assert re.search(r"第\d+–\d+頁", zh) and "頁1" not in zh, zh

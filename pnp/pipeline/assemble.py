@@ -152,8 +152,9 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
             n += 1 if two_sided and n % 2 and not shared else 0     # as build_game: a component starts on a front
             outline = any(s.outline for p in pages for s in p.slots)
             sides = {p.side for p in pages}
-            if comp.kind != "booklet" and not comp.back and "back" in sides:   # a shared sheet's backs belong to its other pieces:
-                sides = (sides - {"back"}) | {"blank"}   # this one's backs are blank paper
+            if comp.kind != "booklet" and not comp.back and sides & {"back", "fold"}:   # a shared sheet's backs (or
+                # fold halves) belong to its other pieces: this one is single-sided, its back blank paper
+                sides = (sides - {"back", "fold"}) | ({"blank"} if "back" in sides else set())
             entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), sides, comp.total, outline,
                                        piece_counts(comp, lang, game.text) if comp.pieces else []))
             n += len(pages)

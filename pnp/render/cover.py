@@ -16,10 +16,10 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 
 LABELS = {
     "en": {
-        "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages", "page": "page",
+        "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages {a}–{b}", "page": "page {a}",
         "double": "double-sided", "single": "single-sided", "single_blank": "single-sided, blank backs", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
-        "scale": "Print at 100 % (\"actual size\"), never \"fit to page\"; {paper} paper.",
+        "scale": "Print at 100% (“actual size”), never “fit to page”; {paper} paper.",
         "long": "Double-sided pages: print them double-sided, flipping on the long edge; each sheet of fronts is "
                 "followed by its backs.",
         "short": "Double-sided pages: print them double-sided, flipping on the short edge; each sheet of fronts is "
@@ -29,7 +29,9 @@ LABELS = {
                        "double-sided and no piece prints behind another.",
         "offset": "The backs are shifted by {x:g}, {y:g} mm for the printer they were measured on "
                   "(`pnp calibrate`).",
-        "fold_how": "Fold each sheet on the dashed line with the printing outside, glue the halves together, then cut.",
+        "fold_how": "Fold each sheet of fronts and backs side by side on its middle dashed line, printing outside, "
+                    "glue the halves together, then cut.",
+        "fold_print": "Print the pages of pieces on one side of the paper: each sheet carries its own backs.",
         "marks": "Cut along the crop marks (the short lines outside the cards); neighbouring cards share one cut.",
         "outline": "Cut along the outlines.",
         "tile_how": "Trim each tile at its crop marks; lay it over the tile to its right and the tile below it, "
@@ -67,16 +69,17 @@ LABELS = {
                        "double-sided, keep the sheets in order and staple them at the top left corner.",
     },
     "zh-TW": {
-        "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "頁", "page": "頁",
+        "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁",
         "double": "雙面列印", "single": "單面列印", "single_blank": "單面（背面留白）", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
-        "scale": "請以 100 %（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
+        "scale": "請以 100%（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
         "short": "雙面頁：以雙面列印、沿短邊翻頁；每張正面之後緊接著它的背面。",
         "blank": "第 2 頁刻意留白，讓每一張正面與它的背面印在同一張紙上。",
         "blank_backs": "單面的頁面後面都接一張空白頁，整份檔案可直接雙面列印，不會有配件印在另一個配件的背面。",
         "offset": "背面已依測得的印表機偏移 {x:g}、{y:g} mm 調整（pnp calibrate）。",
-        "fold_how": "沿虛線對摺（印刷面朝外），兩半黏合後再裁切。",
+        "fold_how": "正反面並排的紙張沿中間的虛線對摺（印刷面朝外），兩半黏合後再裁切。",
+        "fold_print": "配件頁請單面列印：每張紙已帶著自己的背面。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
         "outline": "沿外框線裁切。",
         "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
@@ -183,7 +186,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
 
     heading(L["contents"])
     for e in entries:
-        pages_txt = f"{L['page']} {e.first}" if e.first == e.last else f"{L['pages']} {e.first}–{e.last}"
+        pages_txt = L["page"].format(a=e.first) if e.first == e.last else L["pages"].format(a=e.first, b=e.last)
         if e.kind == "booklet":
             how = f"{L['booklet']}{L['comma']}{L['double'] if 'back' in e.sides else L['single']}"
         elif "back" in e.sides:
@@ -226,9 +229,11 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         if e.kind == "booklet":
             key = "book_sheets" if info.get("booklet_sheets") else "book_plain" if "back" not in e.sides else \
                 {"short": "book_short", "long": "book_long"}.get(duplex, "book_manual")
-            notes.append(L[key].format(pages=f"{L['pages']} {e.first}–{e.last}",
+            notes.append(L[key].format(pages=L["pages"].format(a=e.first, b=e.last),
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
                                        backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
+    if duplex == "fold" and any("fold" in e.sides for e in entries):
+        notes.append(L["fold_print"])
     notes.append(L["fold_stock"] if duplex == "fold" else L["stock"])
     notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"].format(file=info.get("ink_file", ".ink-saver.pdf")))
     def bullet(n):   # a hanging indent: wrapped lines start under the text, not under the bullet
