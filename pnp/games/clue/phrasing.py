@@ -131,6 +131,7 @@ MEANS = {
     "required": {False: _both(r"\bmay move\b", r"可以移動"), True: _both(r"\bmust move\b", r"必須移動")},
     "room_reentry.allowed": {False: _both(r"\bmay not\b", r"不能"), True: _both(r"\bmay leave\b", r"(?<!不)可以")},
     "suspect_tie.then": {"nearer_first": _both(r"\bnearer\b", r"比較近"), "agree": _both(r"\bagree between them\b", r"由兩人商量")},
+    "suspect_tie.even": {"die_roll": _both(r"\brolls? the die\b", r"擲[^。]*骰"), "agree": _both(r"\bagree between them\b", r"由兩人商量")},
     "start_of_turn": {True: _both(r"\bbefore you move\b", r"移動之前"), False: _both(r"\bafter you have moved\b", r"移動之後")},
     "after_unrefuted": {True: _both(r"(?<!never )\bstraight after\b", r"(?<!不能在)無人能否定的推測之後"),
                         False: _both(r"\bnever straight after\b", r"不能在無人能否定")},
