@@ -66,7 +66,8 @@ def test_every_paper_and_duplex_mode_builds(built, paper, duplex):
 def test_tall_notes_print_two_to_a_page(tmp_path):
     proj = copy_project(tmp_path, ("clue",))
     gy = proj / "content/clue/game.yaml"
-    gy.write_text(gy.read_text("utf-8").replace("front: clue/notes\n", "front: clue/notes-tall\n"), "utf-8")
+    text = gy.read_text("utf-8").replace("front: clue/notes\n", "front: clue/notes-tall\n")
+    gy.write_text(text.replace("back: clue/notes-back ", "back: clue/notes-tall-back "), "utf-8")
     r = run_pnp("build", "clue", "--duplex", "none", "--no-cover", "--out", tmp_path / "out", cwd=proj)
     assert r.returncode == 0, r.stderr
     with pikepdf.open(tmp_path / "out/clue/clue.zh-TW.a4.none.pdf") as pdf:

@@ -41,7 +41,7 @@ ABOUT = {
     "blocked_partway": _both(r"\bpartway\b|\bwhole roll\b", r"走到一半|走完全部點數|盡量往前"),
     "room_entry": _both(r"\benter(?:s|ing)? (?:a|the) room\b[^.;]*\b(?:move|stop)|\bends? your move\b",
                         r"進入房間[^。]*(?:停|移動)|停止移動"),
-    "occupied_room": _both(r"\banother player's pawn\b|\bother players' pawns\b", r"其他玩家的?代表物"),
+    "occupied_room": _both(r"\banother player['’]s pawn\b|\bother players['’] pawns\b", r"其他玩家的?代表物"),
     "same_room_twice": _both(r"\bsame room\b", r"同一個房間|同一房間"),
     "room_reentry": _both(r"\bcome back into\b|\bleave a room and\b", r"走出房間後|又走回"),
     "secret_passage": _both(r"\bsecret passages?\b|:stairs:|\bopposite corner", r"秘密通道"),
@@ -75,7 +75,7 @@ ABOUT = {
                        r"wrongly\b|\bevery player (?:is )?wrong\b", r"都指控錯誤"),
 }
 
-_NEVER = r"\bmay not\b|\bcannot\b|\bcan't\b|\bnever\b"
+_NEVER = r"\bmay not\b|\bcannot\b|\bcan['’]t\b|\bnever\b"
 _MAY = r"\b(?:may|can)\b(?! not)"
 SUSPECTS = {"scarlet": ("Scarlet", "紅小姐"), "mustard": ("Mustard", "黃上校"), "white": ("White", "白太太"),
             "green": ("Green", "綠先生"), "peacock": ("Peacock", "藍夫人"), "plum": ("Plum", "梅教授")}
@@ -109,7 +109,7 @@ MEANS = {
     "between": {"opposite_corners": _both(r"\bopposite\b", r"對角"),
                 "neighbouring_corners": _both(r"\bneighbou?ring\b|\badjacent\b", r"相鄰")},
     "instead_of_roll": {True: _both(r"\binstead of roll", r"不擲骰"), False: _both(r"\bafter rolling\b", r"擲骰移動之外")},
-    "block": {"players": _both(r"\bonly other players' pawns\b", r"只有其他玩家"),
+    "block": {"players": _both(r"\bonly other players['’] pawns\b", r"只有其他玩家"),
               "all": _both(r"\bevery other pawn\b", r"任何其他代表物")},
     "wrong_accusers_block": {False: _both(r"\bdoes not close\b", r"也不算"), True: _both(r"\bcloses one too\b", r"一樣會擋住")},
     "by_passage": {True: _both(r"\bclosed to a secret passage\b", r"秘密通道也不能"),
@@ -131,6 +131,7 @@ MEANS = {
     "required": {False: _both(r"\bmay move\b", r"可以移動"), True: _both(r"\bmust move\b", r"必須移動")},
     "room_reentry.allowed": {False: _both(r"\bmay not\b", r"不能"), True: _both(r"\bmay leave\b", r"(?<!不)可以")},
     "suspect_tie.then": {"nearer_first": _both(r"\bnearer\b", r"比較近"), "agree": _both(r"\bagree between them\b", r"由兩人商量")},
+    "suspect_tie.even": {"die_roll": _both(r"\brolls? the die\b", r"擲[^。]*骰"), "agree": _both(r"\bagree between them\b", r"由兩人商量")},
     "start_of_turn": {True: _both(r"\bbefore you move\b", r"移動之前"), False: _both(r"\bafter you have moved\b", r"移動之後")},
     "after_unrefuted": {True: _both(r"(?<!never )\bstraight after\b", r"(?<!不能在)無人能否定的推測之後"),
                         False: _both(r"\bnever straight after\b", r"不能在無人能否定")},

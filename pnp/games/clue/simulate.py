@@ -175,6 +175,7 @@ def play(game, players, mode, rng, hasty=0.3):
     # start square is nearest a seat is a random one too
     _want(game, "suspect_choice", "pick", ("nearest_start", "any"))
     _want(game, "suspect_tie", "then", ("nearer_first", "agree"))     # random seats: no two want one suspect
+    _want(game, "suspect_tie", "even", ("die_roll", "agree"))
     played = rng.sample(suspects, n)
     seat_of = {s: i for i, s in enumerate(played)}
     if _number(game, "envelope", "per_category") != 1:
