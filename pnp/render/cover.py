@@ -36,7 +36,7 @@ LABELS = {
         "outline": "Cut along the outlines.",
         "tile_how": "Trim each tile at its crop marks; lay it over the tile to its right and the tile below it, "
                     "its edge on their dotted line, and tape it from behind (the left and upper tile is on top); tiles "
-                    "are named by row letter and column number (A1, A2 …).",
+                    "are named by row letter and column number (A1, A2, …).",
         "dielines": "Solid lines are cuts, dashed lines folds, grey areas glue.",
         "dielines_fold": "Solid lines are cuts, dashed lines folds.",
         "dielines_glue": "Solid lines are cuts, grey areas glue.",
