@@ -234,7 +234,9 @@ def play(game, players, mode, rng):
     verdict = rule("verdict")
     _want(rule, "verdict", "who", "everyone")
     _want(rule, "verdict", "public", "count")
-    _want(rule, "verdict_folders", "mixed", "before_each_verdict")     # only the count is known: folders mixed
+    if rule("verdict_folders")["mixed"] not in ("alike", "before_each_verdict"):   # only the count is known
+        raise api.Uncovered("the simulator plays count-only verdicts: folders alike or mixed (rule `verdict_folders`)",
+                            "verdict_folders")
     if n == 3:
         cover_all_red = rule("all_red_three")["cover"] != "nothing"
     else:
