@@ -54,6 +54,7 @@ ABOUT = {
     "expelled_tokens": {"en": r"\bexpelled student\b", "zh-TW": r"被退學的人的標記|被退學的人(?:不能|仍然可以)獲勝"},
     "score_tie": {"en": r"\btied\b", "zh-TW": r"同分"},
     "no_legal_suspicion": {"en": r"\bno suspicion is left\b", "zh-TW": r"沒有可以猜的組合"},
+    "stalemate": {"en": r"\bwhole round goes by\b|\bends only by an accusation\b", "zh-TW": r"整整一回合|只有指控能結束"},
     "verdict_folders": {"en": r"\bempty folders\b|\btheir own folder\b|\bfolders must look alike\b",
                         "zh-TW": r"空的裁決夾|自己的裁決夾|裁決夾從外面看"},
     "element_bonus": {"en": r"\btoken on every true element means\b", "zh-TW": r"每個正確答案上都有標記」是指"},
@@ -164,6 +165,8 @@ MEANS = {
     "verdict_folders.mixed": {"before_each_verdict": {"en": r"\bmix the empty folders\b", "zh-TW": r"空的裁決夾洗混"},
                               "alike": {"en": r"\bmust look alike\b", "zh-TW": r"一模一樣"},
                               "own": {"en": r"\btheir own folder\b", "zh-TW": r"自己的裁決夾"}},
+    "stalemate.ends": {"round_without_news": {"en": r"\bwhole round goes by\b", "zh-TW": r"整整一回合"},
+                       "never": {"en": r"\bends only by an accusation\b", "zh-TW": r"只有指控能結束"}},
     "no_legal_suspicion.then": {"skip_to_deduction": {"en": r"\bstraight to the deduction\b", "zh-TW": r"直接進入推理"},
                                 "pass_notebook": {"en": r"\bpass the notebook\b", "zh-TW": r"筆記本傳下去"}},
 }
