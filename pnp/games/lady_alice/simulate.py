@@ -234,7 +234,9 @@ def play(game, players, mode, rng):
     verdict = rule("verdict")
     _want(rule, "verdict", "who", "everyone")
     _want(rule, "verdict", "public", "count")
-    _want(rule, "verdict_folders", "mixed", "before_each_verdict")     # only the count is known: folders mixed
+    if rule("verdict_folders")["mixed"] not in ("alike", "before_each_verdict"):   # only the count is known
+        raise api.Uncovered("the simulator plays count-only verdicts: folders alike or mixed (rule `verdict_folders`)",
+                            "verdict_folders")
     if n == 3:
         cover_all_red = rule("all_red_three")["cover"] != "nothing"
     else:
@@ -338,6 +340,7 @@ def play(game, players, mode, rng):
         # ---- suspicion
         s = choose_suspicion(bots[asker])
         turns += 1
+        news = s is not None                  # a round with no suspicion and no token changes nothing
         if s is None:
             _want(rule, "no_legal_suspicion", "then", "skip_to_deduction")
         else:
@@ -407,6 +410,7 @@ def play(game, players, mode, rng):
                 if w["accuser"] != "expelled":
                     raise api.Uncovered(f"rule `wrong_accusation`: `accuser: {w['accuser']}` is not playable", "wrong_accusation")
                 expelled.add(seat)
+                news = True
                 if len(active()) == 1:
                     _want(rule, "last_student", "wins", "at_once")
                     ending = ("last_student", None, None, None)
@@ -441,6 +445,7 @@ def play(game, players, mode, rng):
                     placed = True
             if placed:
                 run = 0
+                news = True
             else:
                 if not rule("pass")["may_place_later"]:
                     raise api.Uncovered("rule `pass`: a student who passed and may not place again", "pass")
@@ -448,6 +453,10 @@ def play(game, players, mode, rng):
             seat = next_active(seat, dstep)
         else:
             _want(rule, "round_end", "when", "everyone_passes_in_a_row")
+            if not news:
+                _want(rule, "stalemate", "ends", "round_without_news")
+                ending = ("stalemate", None, None, None)
+                break
             asker = next_active(asker, step)
             continue
 
@@ -490,8 +499,9 @@ def play(game, players, mode, rng):
     return api.Played(length=turns, end=end, winners=best, rounds=rounds, tie=tie), result
 
 
-LABELS = {'en': {'accusation': 'an accusation', 'last_student': 'last student standing', 'standard': 'standard'},
- 'zh-TW': {'accusation': '指控', 'last_student': '只剩一位學生', 'standard': '標準'}}
+LABELS = {'en': {'accusation': 'an accusation', 'last_student': 'last student standing', 'stalemate': 'a round with no news',
+        'standard': 'standard'},
+ 'zh-TW': {'accusation': '指控', 'last_student': '只剩一位學生', 'stalemate': '一回合沒有新消息', 'standard': '標準'}}
 
 
 def labels(game) -> dict:
