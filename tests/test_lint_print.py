@@ -249,3 +249,28 @@ def test_ink_saver_lint_skips_the_backs_the_ink_saver_keeps(tmp_path):
     front = lint(tmp_path / "f", {"bg": dict(BG, fill="#24483e"), "t": gold}, "ink-saver", back={"bg": BG},
                  comp_extra="    secret: true\n")
     assert len(front) == 1                                          # a secret deck's fronts are still lightened
+
+
+def test_a_small_secret_piece_keeps_a_quarter_of_its_side_clear_not_6_mm(tmp_path):
+    """On a 14 mm token 6 mm from every edge leaves a 2 mm centre: no room for the colour symbol its back
+    needs (Lady Alice's bet tokens). A quarter of the shorter side applies there; a card keeps 6 mm."""
+    tok = {"type": "rect", "x": -1, "y": -1, "w": 16, "h": 16, "fill": "#24483e"}
+    bar = {"type": "rect", "x": 3.8, "y": 3.8, "w": 6.4, "h": 6.4, "fill": "#ffffff"}
+    small = dict(size="[14, 14]", bleed="1mm", safe="1mm", items=NAMED, comp_extra="    secret: true\n")
+    assert lint(tmp_path, {"bg": dict(BG, w=20, h=20)}, "secret-backs", back={"bg": tok, "bar": bar}, **small) == []
+    bar_near = dict(bar, x=2.5, y=2.5, w=9, h=9)     # 2.5 mm in: under a quarter of 14 mm (3.5 mm)
+    found = lint(tmp_path / "n", {"bg": dict(BG, w=20, h=20)}, "secret-backs", back={"bg": tok, "bar": bar_near}, **small)
+    assert len(found) == 1 and "at least 3.5 mm inside" in found[0].message
+
+
+def test_backs_that_differ_on_purpose_compare_fronts_only_behind_the_same_back(tmp_path):
+    """Tokens with a back per colour: the colours are told apart by their backs anyway, so only fronts
+    behind one back must not differ through it."""
+    items = [{"id": "a", "name": "Ann", "colour": "red"}, {"id": "b", "name": "Bob", "colour": "blue"}]
+    tint = {"type": "rect", "x": -3, "y": -3, "w": 46, "h": 46,
+            "fill": "{{ '#f4d4d4' if card.colour == 'red' else '#d4e4f4' }}"}
+    kw = dict(items=items, back={"bg": tint}, comp_extra="    secret: {backs_differ: true}\n")
+    assert lint(tmp_path, {"bg": BG, "block": BLOCK}, "secret-backs", **kw) == []
+    same = [dict(i, colour="red") for i in items]        # one back for both: their fronts tell them apart
+    found = lint(tmp_path / "s", {"bg": BG, "block": BLOCK}, "secret-backs", **dict(kw, items=same))
+    assert len(found) == 1 and "show through their light backs" in found[0].message

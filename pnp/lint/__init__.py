@@ -38,7 +38,9 @@ PRINTABLE_MM = 5.0           # most home printers cannot print closer to the pap
 TOLERANCE_MM = 0.05          # measurement slack (rounding of mm to points)
 SLIVER_DELTA_E = 5.0         # a fill this different from white paper shows as a sliver when a cut is off
 GREY_MIN = 32                # grey levels (of 255, Rec. 601 luma) two colours need on a black-and-white print
-SECRET_EDGE_MM = 6.0         # a line this close to a secret back's trim shows a 1-2 mm duplex shift
+SECRET_EDGE_MM = 6.0         # a line this close to a secret back's trim shows a 1-2 mm duplex shift …
+SECRET_EDGE_SHARE = 0.25     # … or this share of a small piece's shorter side (a 14 mm token: 3.5 mm), where 6 mm
+                             # would leave no room for the symbol a back needs
 SHOW_DARK, SHOW_LIGHT = 0.2, 0.5   # WCAG luminance: front ink this dark shows through a back this light
 SHOW_PITCH_MM = 4.0          # show-through is sampled on this grid …
 SHOW_CELLS = 2               # … and fronts whose see-through patterns differ in this many cells are told apart

@@ -4,7 +4,8 @@ from its back.
 1. Backs that differ (by what prints) between cards of the component, unless `backs_differ: true`.
 2. A line near the back's trim (`edge_line`, per element of the back, from pnp.lint.face): a straight
    stroke, or the edge of a fill that differs from what lies outside it, parallel to a trim edge, at
-   least a quarter of that edge long and no further than SECRET_EDGE_MM inside it. Printed
+   least a quarter of that edge long and no further than SECRET_EDGE_MM inside it (a quarter of a
+   small piece's shorter side, where that is less: a token's back needs room for its symbol). Printed
    double-sided, a back shifted 1–2 mm shows the line off-centre — and all the cards of one sheet share
    the shift, so a hand can be sorted by the sheet it was printed on (sheets often hold one category).
 3. Show-through (`ShowThrough`): thin paper lets dark front ink show on a light back. Sampled on a
@@ -12,12 +13,14 @@ from its back.
    of WCAG luminance ≤ SHOW_DARK) and the back behind it (mirrored, as it lies behind the front) is
    light (luminance ≥ SHOW_LIGHT, or no back at all). Fronts whose patterns of showing cells differ in
    SHOW_CELLS cells or more are told apart from behind. Images are not judged (their ink is unknown).
+   With `backs_differ: true` the backs already tell groups apart on purpose: fronts are compared only
+   with the fronts behind the same back.
 """
 from __future__ import annotations
 
 from pnp.core.pieces import Run, Shape, apply
 from pnp.core.units import MM
-from pnp.lint import (SECRET_EDGE_MM, SHOW_CELLS, SHOW_DARK, SHOW_LIGHT, SHOW_PITCH_MM, SHOW_TEXT_PT,
+from pnp.lint import (SECRET_EDGE_MM, SECRET_EDGE_SHARE, SHOW_CELLS, SHOW_DARK, SHOW_LIGHT, SHOW_PITCH_MM, SHOW_TEXT_PT,
                       SLIVER_DELTA_E, TOLERANCE_MM, colour, geometry)
 
 SPAN = 0.25          # a line at least this share of the trim edge it runs along
@@ -34,7 +37,7 @@ def _segments(p: Shape):
 def edge_line(cfg, layout, el, pieces, paints, where, card):
     """A finding for the element's line closest to the trim of a secret back (None when none is near)."""
     w, h = layout.w, layout.h
-    tol, limit = TOLERANCE_MM * MM + 0.1 * MM, SECRET_EDGE_MM * MM
+    tol, limit = TOLERANCE_MM * MM + 0.1 * MM, min(SECRET_EDGE_MM * MM, SECRET_EDGE_SHARE * min(w, h))
     worst = None
     for p in pieces:
         if not isinstance(p, Shape) or p.role != "art" or not p.ops:
@@ -68,10 +71,11 @@ def edge_line(cfg, layout, el, pieces, paints, where, card):
     if worst is None:
         return None
     d, side, what = worst
+    limit = min(SECRET_EDGE_MM * MM, SECRET_EDGE_SHARE * min(w, h))
     return cfg.finding("secret-backs", el.pos, f"the {what} of element `{el.name}` on {where} runs {d / MM:.1f} mm "
                        f"inside the {side} trim of a secret back: printed double-sided, a back shifted by 1–2 mm shows "
                        f"it off-centre, the same way on every card of a sheet, so cards can be told apart from behind "
-                       f"— keep lines at least {SECRET_EDGE_MM:g} mm inside the trim, or drop the frame (a pattern "
+                       f"— keep lines at least {limit / MM:.1f} mm inside the trim, or drop the frame (a pattern "
                        f"running into the bleed hides a shift)", card, d)
 
 
@@ -118,11 +122,14 @@ class ShowThrough:
         if key not in self.light:
             self.light[key] = (back, _light_behind(front, back, cells))
         shows = frozenset(c for c in self.light[key][1] if cells[c])
-        self.seen.setdefault(comp.id, {}).setdefault(shows, card)
+        # backs that differ on purpose (one per team or colour) already tell their groups apart: compare a
+        # front only with the fronts behind the same back
+        group = (back.w, back.h, back.pieces) if back is not None and comp.secret.backs_differ else None
+        self.seen.setdefault((comp.id, group), {}).setdefault(shows, card)
 
     def findings(self, cfg, comps) -> list:
         out = []
-        for cid, patterns in self.seen.items():
+        for (cid, _group), patterns in self.seen.items():
             if len(patterns) < 2:
                 continue
             (first, a), *rest = patterns.items()
