@@ -274,3 +274,26 @@ def test_backs_that_differ_on_purpose_compare_fronts_only_behind_the_same_back(t
     same = [dict(i, colour="red") for i in items]        # one back for both: their fronts tell them apart
     found = lint(tmp_path / "s", {"bg": BG, "block": BLOCK}, "secret-backs", **dict(kw, items=same))
     assert len(found) == 1 and "show through their light backs" in found[0].message
+
+
+def test_ink_saver_keeps_a_small_white_icon_on_a_card_visible():
+    """A white icon in a card's coloured header vanished in the ink-saver print (Criminal Poker's type
+    icons): the header colour goes, the icon was white on white. On a card-sized face a small light fill
+    that stood out and no longer would turns dark, its parts of one colour included; a faint watermark
+    that never stood out stays faint, and a light disc carrying a number (a plate) stays light."""
+    from pnp.core import ink
+    from pnp.core.pieces import Run, Shape
+    w, h = 63 * 72 / 25.4, 88 * 72 / 25.4
+    bg = Shape(ops=(("R", -8, -8, w + 16, h + 16),), fill="#6a2c8a")              # full bleed: dropped
+    bubble = Shape(ops=(("R", 12, 10, 20, 16),), fill="#ffffff")                  # an icon of two white parts
+    tail = Shape(ops=(("R", 14, 22, 4, 6),), fill="#ffffff")
+    disc = Shape(ops=(("R", 140, 6, 30, 30),), fill="#ffffff")                    # a plate under a number
+    num = Run(x=150, y=28, text="3", font="sans", size=20, color="#6a2c8a")
+    faint = Shape(ops=(("R", 60, 120, 20, 20),), fill="#e6dccb")                  # a watermark on the paper panel
+    panel = Shape(ops=(("R", 8, 100, w - 16, h - 110),), fill="#faf6ee")
+    got = ink.transform([(bg, None), (bubble, None), (tail, None), (disc, None), (num, None), (panel, None),
+                         (faint, None)], w, h)
+    assert got[0] is None
+    assert got[1].fill == ink.DARK and got[2].fill == ink.DARK
+    assert got[3].fill == "#ffffff"
+    assert got[6].fill == "#e6dccb"

@@ -24,6 +24,8 @@ SYMBOL = 0.5         # on a token, a light fill smaller than this share of the f
 FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bleed fill
 DARK = "#222222"
 SMALL_FACE = (45 * 72 / 25.4) ** 2   # a face smaller than 45 x 45 mm (a token, a marker) keeps its colour as a tint
+CARD_FACE = (100 * 72 / 25.4) ** 2   # a face up to 100 x 100 mm (a card, an aid) …
+ICON = 0.03          # … where a light fill under this share of it, with nothing on it, is an icon, not a floor
 PAPER = "#ffffff"
 READS = 4.5          # WCAG contrast a text keeps (or is given) on what lies behind it
 OUTLINE_READS = 0.3  # pt: a text outline this wide makes the text read on a ground its outline contrasts with
@@ -115,7 +117,7 @@ def transform(items, w: float, h: float) -> list:
     out, below, was = [], [], []   # below / was: (box, fill) drawn so far, as printed / as the face had it
     tinted = []                    # (box, whether the ink saver lightened that fill to a tint)
     items = list(items)
-    token = w * h <= SMALL_FACE
+    share = SYMBOL if w * h <= SMALL_FACE else ICON if w * h <= CARD_FACE else None   # what a symbol may cover
     for i, (p, box) in enumerate(items):
         if isinstance(p, Run):
             out.append(_text(p, below))
@@ -124,7 +126,7 @@ def transform(items, w: float, h: float) -> list:
         if isinstance(p, Shape) and p.role == "art":
             b = box or _printed(p)
             if b is not None:
-                q = _marks(p, q, b, below, was, tinted, w * h, token and not _plate(b, items, i))
+                q = _marks(p, q, b, below, was, tinted, w * h, share if share and not _plate(b, items, i) else None)
                 if p.fill:
                     kept = q.fill if isinstance(q, Shape) and q.fill else None
                     was.append((b, p.fill))
@@ -140,12 +142,16 @@ def _behind(box, layers) -> str:
 
 
 def _plate(box, items, i) -> bool:
-    """Whether something drawn after item i lies on it (a light disc under an icon: a plate, not a symbol)."""
+    """Whether something of another colour drawn after item i lies on it (a light disc under an icon: a
+    plate, not a symbol; the other parts of one icon share its colour)."""
     x0, y0, x1, y1 = box
+    own = items[i][0].fill
     for p, b in items[i + 1:]:
         if isinstance(p, Run):
             cx, cy = p.x + p.size * 0.3, p.y - p.size * 0.35
         elif isinstance(p, Shape) and not p.transform:
+            if p.fill == own and not p.stroke:
+                continue
             b = b or _bbox(p.ops)
             if b is None:
                 continue
@@ -157,21 +163,25 @@ def _plate(box, items, i) -> bool:
     return False
 
 
-def _marks(p: Shape, q, box, below, was, tinted, area, symbol=False):
+def _marks(p: Shape, q, box, below, was, tinted, area, symbol=None):
     """A line drawn on what lies behind it keeps standing out from it: a light line on a background the
     ink saver lightened becomes dark, a line drawn in its background's colour (a gap, a door in a wall)
-    follows that background, and a light line on a fill the ink saver kept stays light. symbol: on a
-    token-sized face (a token's white bars, a tracker's white clock on its colour, now a tint), a small
-    light fill with nothing drawn on it turns dark when it no longer stands out; on a larger face a light
-    fill is as likely a floor tile on a board as a symbol, and a plate under an icon stays a plate."""
+    follows that background, and a light line on a fill the ink saver kept stays light. symbol: the
+    share of the face a symbol may cover — on a token-sized face (a token's white bars, a tracker's white
+    clock on its colour, now a tint) or a card-sized one (a white icon in a card's coloured header), a
+    small light fill with nothing drawn on it turns dark when it no longer stands out; on a board a light
+    fill is as likely a floor tile as a symbol (None), and a plate under an icon stays a plate."""
     new = _behind(box, below)
     fill = q.fill if isinstance(q, Shape) else None
     stroke = q.stroke if isinstance(q, Shape) else None
-    small = (box[2] - box[0]) * (box[3] - box[1]) < (SYMBOL if symbol else LARGE) * area
-    if symbol and small and fill is not None and fill == p.fill and luminance(fill) > 0.75 \
-            and _behind(box, tinted) is True and _contrast(fill, new) < 3:
-        fill = DARK
+    small = (box[2] - box[0]) * (box[3] - box[1]) < (symbol or LARGE) * area
     old = _behind(box, was)
+    lost = _behind(box, tinted) is True or old.lower() != new.lower()   # what lies behind was lightened or dropped
+    if symbol and small and fill is not None and fill == p.fill and luminance(fill) > 0.75 \
+            and lost and _contrast(fill, new) < 3 <= _contrast(fill, old):   # it stood out, and would not now
+        fill = DARK
+    elif fill is not None and fill == p.fill and p.fill.lower() == old.lower() and lost:
+        fill = new        # drawn in the colour of what lies under it (another part of one icon): follows it
     if p.stroke:
         if p.stroke.lower() == old.lower():
             stroke = new                     # drawn in the background's colour: it erases, as before
