@@ -95,10 +95,12 @@ class Cases:
             return False
         lost = res.sanity_lost - paid[0]          # what the outcome costs (a monster that wins)
         if kind == "monster":
-            if not res.success and guard is not None:
-                lost = min(1, lost)
             self._discard([c])
-            self.hurt(s, lost)
+            # the monster's own loss is its outcome (`monster_zero`): resolved, unless the edition says not
+            then = R.want("monster_zero", "monster", "resolved", "unresolved")
+            self.hurt(s, lost, cap=1 if (not res.success and guard is not None) else None)
+            if then == "unresolved" and self.zero[s] and not res.success:
+                self.raise_doom(R.num("sanity_zero", "per_discarded_case"))
             if res.success and not self.zero[s]:
                 self._draw_into(s, res.draw)
             return False

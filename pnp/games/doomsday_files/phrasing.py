@@ -17,6 +17,12 @@ def _both(en: str, zh: str) -> dict:
 
 
 ABOUT = {
+    "counters": _both(r"\bsanity and doom are kept\b", r"神智與末日指數(記在|和原作)"),
+    "spare_guardian": _both(r"\bguardian secret not dealt\b", r"沒發出的守護者秘史"),
+    "forbidden_played": _both(r"\bforbidden card played for its effect\b", r"為了效果而打出的禁忌牌"),
+    "monster_zero": _both(r"\bmonster's own sanity loss is its outcome\b", r"怪物結算失敗時損失的神智就是它的結算結果"),
+    "sanity_loss_order": _both(r"\bseveral effects change one loss of sanity\b", r"同一次神智損失被好幾種效果改變"),
+    "ability_timing": _both(r"\bability that names no moment\b", r"沒寫明時機的能力"),
     # ---- setup
     "players": _both(r"\bplayed by\b[^.;]*\bplayers\b", r"人同玩"),
     "secrets_deal": _both(r"\bguardians?\b[^.;]*\bheretic|\bheretic\b[^.;]*\bguardians\b[^.;]*\b(take|deal)",
@@ -116,6 +122,18 @@ def _yes_no(en_yes, zh_yes, en_no, zh_no) -> dict:
 
 
 MEANS = {
+    "counters.kept_on": {"cards_and_track": _both(r"doom track", r"末日軌"), "dice": _both(r"on dice", r"用骰子")},
+    "spare_guardian.dealt": {"never": _both(r"stays in the box", r"留在盒中"), "among_others": _both(r"may be drawn", r"可能被抽到")},
+    "forbidden_played.effect": {"after_loss": _both(r"before its effect", r"再發揮效果"),
+                                "before_loss": _both(r"effect first", r"先發揮效果")},
+    "monster_zero.monster": {"resolved": _both(r"has been resolved", r"結算完畢"),
+                             "unresolved": _both(r"with your unresolved cases", r"和未結算的案件一起")},
+    "sanity_loss_order.caps": {"before_reductions": _both(r"“at most” first", r"先套用「最多只損失」"),
+                               "after_reductions": _both(r"“less” first", r"先扣掉每個「少損失」")},
+    "sanity_loss_order.taken_over": {"settled_loss": _both(r"what is left", r"剩下的量"),
+                                     "full_loss": _both(r"whole loss before", r"改變之前的全部")},
+    "ability_timing.no_moment": {"between_effects": _both(r"between other things", r"其他事情之間"),
+                                 "own_turn": _both(r"only on your own turn", r"只能在自己的回合")},
     "profession_choice.reveal": {"together": _both(r"same time|together", r"同時"),
                                  "in_turn": _both(r"one after another|in turn order", r"輪流|依序")},
     "sanity_start.above_limit": {False: _both(r"never goes above", r"不會超過"),

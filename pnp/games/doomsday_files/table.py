@@ -79,6 +79,7 @@ class Table:
     def setup(self):
         R, n, rng = self.R, self.n, self.rng
         R.want("secrets_deal", "rest", "random_others")
+        R.want("spare_guardian", "dealt", "never")          # the others are drawn from the five non-guardians
         if n <= 5:
             guardians = R.num("secrets_deal", "guardians_four_five")
         elif n == 6:
@@ -210,10 +211,14 @@ class Table:
             self.R.want("heretic_win", "when", "at_once")
             raise _End("doom", [p for p, r in enumerate(self.roles) if r == "heretic"])
 
-    def hurt(self, p, loss):
-        """`p` loses `loss` sanity (a lucky charm or covering fire in hand softens it)."""
+    def hurt(self, p, loss, cap=None):
+        """`p` loses `loss` sanity (a lucky charm or covering fire in hand softens it; `cap` is an
+        "at most" already played, such as an escape route), in the order `sanity_loss_order` gives."""
         if self.zero[p] or loss <= 0:
             return
+        order = self.R.want("sanity_loss_order", "caps", "before_reductions", "after_reductions")
+        if cap is not None and order == "before_reductions":
+            loss = min(cap, loss)
         hand = self.hands[p]
         for effect, less in (("cover", 2), ("charm", 1)):
             if loss > 0:
@@ -223,6 +228,8 @@ class Table:
                         self._discard([c])
                         loss -= less
                         break
+        if cap is not None and order == "after_reductions":
+            loss = min(cap, loss)
         self.sanity[p], hit = L.lose_sanity(self.sanity[p], loss)
         if hit:
             self.sanity_zero(p)

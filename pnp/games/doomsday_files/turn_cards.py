@@ -20,8 +20,11 @@ class TurnCards:
             if self.pass_only or c not in hand:
                 continue
             e, forb = self.eff[c], self.CARD[c].forbidden
-            if forb and (self.sanity[s] <= self.cost or role == "seeker"):
-                continue                       # a bot never plays a forbidden card that would empty it
+            first = self.R.want("forbidden_played", "effect", "after_loss", "before_loss") if forb else None
+            if forb and (role == "seeker" or (self.sanity[s] <= self.cost and
+                                              not (first == "before_loss" and role == "heretic"))):
+                continue                       # a bot plays a forbidden card that would empty it only when
+                                               # its effect still comes (a heretic, whom zero helps)
             limit = self.limit(s)
             if e in TURN_EFFECTS:
                 act = lambda: self._draw_into(s, TURN_EFFECTS[e])                          # noqa: E731
@@ -45,10 +48,14 @@ class TurnCards:
                 continue
             hand.remove(c)
             self._discard([c])
-            if forb:
+            if forb and first == "before_loss":
+                act()                          # `forbidden_played`: the effect first, the loss after
                 self.show_forbidden(s)
+                continue
+            if forb:
+                self.show_forbidden(s)         # `forbidden_played`: the loss as it is shown, then the effect
                 if self.zero[s]:
-                    continue
+                    continue                   # ... which a holder at zero no longer has
             act()
 
     def _heal(self, p, k):
