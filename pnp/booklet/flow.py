@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pnp.core.pieces import Image, Run, Shape, Stencil
 from pnp.core.units import MM
 from pnp.text import fit as textlay
+from pnp.text.atoms import is_cjk
 from pnp.text.spans import ITALIC
 
 
@@ -127,6 +128,8 @@ class Flow:
 
     def _lines(self, text, st, x, w, align, balance):
         msg = None
+        if align == "left" and _mostly_cjk(text):   # CJK running text fills its lines edge to edge, as a book's
+            align = "justify"                       # does (a line short by a kept word spreads a little)
         if st.bold:
             text = "**" + text.replace("**", "") + "**"
         laid, _unknown = textlay.layout(text, self.fonts, st.font, st.size, (x, 0, w, 1e6), leading=st.leading,
@@ -408,3 +411,10 @@ def _columns(nat, least, avail):
         return [v * avail / least_total for v in least]
     extra = sum(n - m for n, m in zip(nat, least)) or 1.0
     return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]
+
+
+def _mostly_cjk(text: str) -> bool:
+    """Whether a paragraph is CJK running text (more CJK characters than Latin letters)."""
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    return cjk > 0 and cjk >= sum(1 for ch in text if ch.isascii() and ch.isalpha())
+
