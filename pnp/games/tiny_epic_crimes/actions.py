@@ -199,13 +199,14 @@ class Actions:
         who = list(self.o) if e.everyone else [self.o[s] for s in sorted(st["participants"])]
         if self.R["event_solve"]["reward"] != "each_participant":
             raise api.Uncovered("an event's reward goes to someone the simulation cannot choose", "event_solve")
+        got = e.coop if (self.coop and e.coop) else {"alibis": e.alibis, "force": e.force, "badge": e.badge}
         for off in who:
-            for _ in range(e.alibis):
+            for _ in range(got["alibis"]):
                 if self.gain_alibi(off) or self.rule("alibi_none")["badge_step"] == "moves":
                     self.badge(off, self.R["badge"]["per_event_alibi"])
-            for _ in range(e.force):
+            for _ in range(got["force"]):
                 self._draw_force(off)
-            self.badge(off, e.badge)
+            self.badge(off, got["badge"])
         if self.coop and self.R["coop"]["looks"] == "none":
             return
         if not self.coop:
