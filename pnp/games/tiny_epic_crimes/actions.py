@@ -122,7 +122,7 @@ class Actions:
         for _ in range(max(e.rolls, 1 if e.place else 0)):
             cell = self.cell_of.get(e.place) if e.place and e.place != "hq" else self.hq if e.place else None
             if cell is None:
-                cell = self._event_roll(e.mobster)
+                cell = self._event_roll(e.mobster, e.marker and e.kind == "stop")
                 if cell is None:
                     self.rule("event_no_block")
                     continue
@@ -139,6 +139,8 @@ class Actions:
                 if e.kind == "arrest":
                     self.marked[cell] = e_state
                     e_state["cells"].add(cell)
+                elif self.rule("event_several_mobsters")["unmarked"] != "ordinary":
+                    raise api.Uncovered("an event's mobsters put out with no event marker", "event_several_mobsters")
             if e.marker and e.kind == "stop":
                 self.markers[cell] = e_state
         if e.kind == "arrest" and not e_state["cells"]:
@@ -146,12 +148,16 @@ class Actions:
                 raise api.Uncovered("an event with no mobster to arrest", "event_no_mobster")
             self.slots[slot] = None                   # discarded unsolved
 
-    def _event_roll(self, mobster):
+    def _event_roll(self, mobster, marker=False):
         setup = self.R["event_setup"]
         if mobster and all(c in self.mob for c in self.cells if c != self.hq):
             return None
         while True:
             w, b = self._dice()
+            if marker and (w, b) in self.markers:     # a block that already has an event marker
+                if self.rule("event_marker_taken")["then"] != "reroll":
+                    raise api.Uncovered("two event markers on one block", "event_marker_taken")
+                continue
             if setup["reroll_six"] and 6 in (w, b):
                 continue
             if (w, b) == self.hq and setup["hq"] == "only_if_card_says":
@@ -188,16 +194,19 @@ class Actions:
             del self.marked[cell]
             if cell in self.mob:
                 self.bag.append(self.mob.pop(cell))
+        if e.everyone and self.rule("event_several_mobsters")["everyone_reward"] != "all_took_part":
+            raise api.Uncovered("who took part in an event that rewards every player", "event_several_mobsters")
         who = list(self.o) if e.everyone else [self.o[s] for s in sorted(st["participants"])]
         if self.R["event_solve"]["reward"] != "each_participant":
             raise api.Uncovered("an event's reward goes to someone the simulation cannot choose", "event_solve")
+        got = e.coop if (self.coop and e.coop) else {"alibis": e.alibis, "force": e.force, "badge": e.badge}
         for off in who:
-            for _ in range(e.alibis):
+            for _ in range(got["alibis"]):
                 if self.gain_alibi(off) or self.rule("alibi_none")["badge_step"] == "moves":
                     self.badge(off, self.R["badge"]["per_event_alibi"])
-            for _ in range(e.force):
+            for _ in range(got["force"]):
                 self._draw_force(off)
-            self.badge(off, e.badge)
+            self.badge(off, got["badge"])
         if self.coop and self.R["coop"]["looks"] == "none":
             return
         if not self.coop:
@@ -228,6 +237,9 @@ class Actions:
             st["cells"].discard(cell)
             if not st["cells"]:
                 self._solved(st)
+            elif self.rule("event_several_mobsters")["open"] != "until_card_met":
+                raise api.Uncovered("an event with several marked mobsters after the first arrest",
+                                    "event_several_mobsters")
         return colour
 
     def _city_events(self, off):

@@ -107,7 +107,27 @@ def _suspect_checks(game, comp):
                         f"an even split", check="suspects")
 
 
+RING_COVER = 1.0  # mm of car beyond the accusation ring on every side (sixth read: a number near the rim showed)
+
+
+def _ring_checks(game):
+    """The car hides the accusation ring: the ring is smaller than the car by RING_COVER on every side
+    (the engine's `sits_on` proves the opposite, a piece inside its space, so the ring is not listed there)."""
+    try:
+        g = api.layouts(game)
+        ring = g.geometry(f"{GAME}/suspect-sheet")["accuse_ring"]
+        car = g.geometry(f"{GAME}/marker")
+        rw, cw = float(ring["w"]), float(car["w"])
+    except Exception:  # noqa: BLE001 (a layout that does not load is the build's to report)
+        return
+    if rw + 2 * RING_COVER > cw + 1e-6:
+        yield error(g.get(f"{GAME}/suspect-sheet", game.pos).element("accuse_ring").pos,
+                    f"the accusation ring is {rw:g} mm across and the car {cw:g} mm: a number written near the rim "
+                    f"shows round the car — make the ring at most {cw - 2 * RING_COVER:g} mm", check="ring")
+
+
 def check(game):
+    yield from _ring_checks(game)
     comp = game.components.get("suspects")
     if comp is not None:
         yield from _suspect_checks(game, comp)

@@ -50,6 +50,7 @@ class Event:
     alibis: int = 0
     force: int = 0
     everyone: bool = False
+    coop: dict | None = None  # the card's "Co-op and solo:" reward, which replaces the other there
 
 
 _PIECES: dict = {}
@@ -101,6 +102,10 @@ def _event(game, it, names, card) -> Event:
         e.kind, e.fewer_than = "city", int(re.search(r"fewer than (\d+)", solve.lower()).group(1))
     elif "arrest" not in solve.lower():
         raise api.Uncovered(f"event `{it.id}`: the simulation cannot read how it is solved ({solve})")
+    reward, _, coop = reward.partition("Co-op and solo:")   # a co-op line replaces the reward there
+    if coop.strip():
+        e.coop = {"alibis": len(re.findall(r"suspect card", coop)), "force": len(re.findall(r"force card", coop)),
+                  "badge": sum(int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| in all)", coop))}
     total = re.search(r"[Bb]adge \+(\d+) in all \((\d+) of it for the alibi\)", reward)
     own = [int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| in all)", reward)]
     e.badge = int(total.group(1)) - int(total.group(2)) if total else sum(own)
