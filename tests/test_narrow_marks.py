@@ -50,3 +50,12 @@ def test_a_proportional_font_is_left_alone():
     buf = io.BytesIO()
     font.save(buf)   # still a font
     assert buf.getvalue()[:4] == b"\x00\x01\x00\x00"
+
+
+def test_an_apostrophe_between_letters_prints_as_one():
+    """“The Mayor's Gala” printed a typewriter apostrophe beside curly quotes (a sixth read): between two
+    letters a straight apostrophe is set as ’; quotes and other uses are left as written."""
+    from pnp.text.atoms import tokens
+    text = "The Mayor's Gala: 'rock 'n' roll' and 5' tall"
+    got = "".join(v for a in tokens(text, set())[0] for k, v, _s in a.parts if k == "t")
+    assert "Mayor’s" in got and "'rock" in got and "5'" in got and "'n'" in got

@@ -36,6 +36,7 @@ class Atom:
     squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" (_squeeze)
 
 
+_APOSTROPHE = re.compile(r"(?<=[A-Za-z])'(?=[A-Za-z])")
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
 _CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
 
@@ -93,6 +94,7 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
             atoms.append(Atom([("i", piece, st)]))
             word = None
             continue
+        piece = _APOSTROPHE.sub("’", piece)   # card's → card’s: a typewriter apostrophe set as a printed one
         for m in _CHUNK.finditer(piece):
             got = m.lastindex
             if got == 1:     # spaces
