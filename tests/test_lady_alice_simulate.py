@@ -157,8 +157,11 @@ def test_the_shipped_game_checks_clean(game):
 
 
 # ---- a missing entry is a state no rule covers ----------------------------------------------------
-# every entry but the one that play does not reach (no suspicion left, which needs 4,096)
-PLAYED = [n for n in api.load_game(GAME).entries if n != "no_legal_suspicion"]
+# every entry but those play does not reach: no suspicion left (which needs 4,096), and a round in which
+# nobody suspects or bets (the bots always do one or the other; the simulator reads `stalemate` only if
+# such a round comes, which none did in 600 games)
+UNREACHED = {"no_legal_suspicion", "stalemate"}
+PLAYED = [n for n in api.load_game(GAME).entries if n not in UNREACHED]
 
 
 @pytest.mark.parametrize("name", PLAYED)
