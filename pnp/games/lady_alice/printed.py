@@ -7,6 +7,8 @@ text must refer to the data key that holds it, must not type a number of its own
 and, rendered with stand-in values put in place of the data, must show those stand-ins (so a phrase
 that picks the wrong key, or drops one, is caught too). The data itself is judged against the
 published rules in `lady_alice`.
+
+Each rules booklet also lists every edition decision of rules.yaml, with its why (`check_edition_list`).
 """
 from __future__ import annotations
 
@@ -180,12 +182,17 @@ def _stand_in(game, layouts, key, src, lang, pos, where, attr):
                     check="printed")
 
 
-def _check_booklet(game):
-    stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
+def _booklets(game):
+    """(language, path) of each rules booklet the game has."""
     for lang in game.languages:
         path = Path(game.root) / f"rules.{lang}.md"
-        if not path.is_file():
-            continue
+        if path.is_file():
+            yield lang, path
+
+
+def _check_booklet(game):
+    stand = {v for m in BOOKLET_STAND_INS.values() for v in m.values()}
+    for lang, path in _booklets(game):
         src = path.read_text("utf-8")
         rel = f"content/{game.id}/{path.name}"
         for n, line in enumerate(src.splitlines(), 1):
@@ -227,3 +234,39 @@ def _check_booklet(game):
                 if str(v) not in text:
                     yield error(Pos(rel, 1, 1), f"the {lang} rules booklet never states `data.{key}` for {k} — "
                                 f"the setup table must be written from it", check="printed")
+
+
+EDITION_TITLE = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
+SPACE = re.compile(r"\s+")
+
+
+def check_edition_list(game):
+    """Each booklet lists every edition decision of rules.yaml under its "Edition decisions" heading,
+    with the entry's own sentence of why (rendered as the build renders the booklet)."""
+    entries = getattr(game, "entries", None) or {}
+    decided = [(name, e) for name, e in entries.items() if isinstance(e, dict) and e.get("edition") is True]
+    if not decided:
+        return
+    layouts = api.layouts(game)
+    for lang, path in _booklets(game):
+        rel = api.display_path(path)
+        try:
+            text = api.render(path.read_text("utf-8"), _context(game, layouts, lang))
+        except Exception:  # noqa: BLE001 (a broken booklet template is the build's error, at its line)
+            continue
+        title = EDITION_TITLE.get(lang, EDITION_TITLE["en"])
+        at = re.search(rf"(?m)^#+\s*{re.escape(title)}\s*$", text)
+        if at is None:
+            yield error(api.Pos(rel, 1, 1), f"the {lang} rules booklet has no section “{title}” — add it and list each "
+                        f"edition decision of rules.yaml with its why", check="rules:edition")
+            continue
+        section = SPACE.sub(" ", text[at.end():].split("\n# ", 1)[0])
+        for name, entry in decided:
+            why = entry.get("why")
+            said = why.get(lang) if isinstance(why, dict) else why
+            if not isinstance(said, str):
+                continue
+            if SPACE.sub(" ", said.strip()) not in section:
+                pos = entry.at("why") if hasattr(entry, "at") and "why" in entry else entries.at(name)
+                yield error(pos, f"rule `{name}` is an edition decision the {lang} rules booklet does not list — "
+                            f"write its why, “{said.strip()}”, under “{title}” in {path.name}", check="rules:edition")

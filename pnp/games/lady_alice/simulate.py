@@ -9,46 +9,28 @@ The bots deduce: each keeps the cases still possible given its own card, the Hol
 blue count shown so far (with 5 students, where one category has two true elements, a count may be one
 more than a case's matches), suspects one of them, bets on the elements most often true among them and
 accuses when one case is left (sometimes, with two or three left, it gambles).
+
+This module deals, plays the rounds and scores the end; the parts it plays with: entries.py (the
+rules.yaml entries, read as play reaches them), bots.py (the bots and the cases they think of), desk.py
+(Holmes's desk: the tokens on its fields and the Holmes cards that cover them).
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
 from pnp.games.lady_alice import logic
+from pnp.games.lady_alice.bots import Bot, space_for
+from pnp.games.lady_alice.desk import Desk
+from pnp.games.lady_alice.entries import Rules, Table
 from pnp.rules import api
 
-SIZE = {3: "three", 4: "four", 5: "five"}
 TURN_GUARD = 5000         # a bot that never ends a game is a bug of the bots, not a state of the rules
 
 
 def configs(game):
     p = api.rule(game, "players")
     return [("standard", n) for n in range(int(p["min"]), int(p["max"]) + 1)]
-
-
-class Rules:
-    """The rule entries of one game as the simulation reaches them: each read through `api.rule` the
-    first time a state needs it (so a missing entry is named exactly when play reaches it)."""
-
-    def __init__(self, game):
-        self.game, self.read = game, {}
-
-    def __call__(self, name):
-        got = self.read.get(name)
-        if got is None:
-            got = self.read[name] = api.rule(self.game, name)
-        return got
-
-
-def _want(rules, name, key, value):
-    """The parameter `key` of rule `name`, which this model plays only as `value`."""
-    have = rules(name).get(key)
-    if have != value:
-        raise api.Uncovered(f"rule `{name}`: `{key}: {have}` is a rule this model cannot play "
-                            f"(it plays `{key}: {value}`)", name)
-    return have
 
 
 @dataclass
@@ -65,129 +47,268 @@ class Ending:
     points: dict = field(default_factory=dict)
 
 
-class Space:
-    """Every case a bot can think of, as bit positions: a case is one element index per category, base
-    `size + 1` digits (the extra digit: the category nobody holds, with 3 students). A set of cases is
-    an int; `eq[j][e]` is the set where category j is element e, so filtering by a blue count is a
-    few bitwise operations on the whole set."""
+def _deal(rule, n, rng, els):
+    """The case drawn and the cards dealt (rules `case`, `deal_three`, `deal_five`): a logic.Deal."""
+    rule.want("case", "per_category", 1)
+    rule.want("case", "dealt", "one_each")
+    plan = {"hidden": int(rule("deal_three")["put_away"]) if n == 3 else 0,
+            "extra": int(rule("deal_five")["added"]) if n == 5 else 0}
+    if n == 5:
+        rule.want("deal_five", "from", "rest")
+    if logic.DRAWN - plan["hidden"] + plan["extra"] != n:
+        raise api.Uncovered(f"the deal gives {logic.DRAWN - plan['hidden'] + plan['extra']} cards to {n} students "
+                            f"(rules `deal_three`, `deal_five`)", "deal_three" if n == 3 else "deal_five")
+    return logic.deal(n, rng, els, plan)
 
-    def __init__(self, sizes):
-        self.base = max(sizes) + 1
-        self.none = self.base - 1
-        self.total = self.base ** len(sizes)
-        self.sizes = sizes
-        bits = [[[] for _ in range(self.base)] for _ in sizes]
-        for i in range(self.total):
-            for j, e in enumerate(self.digits(i)):
-                bits[j][e].append(i)
-        self.eq = [[_mask(b) for b in col] for col in bits]
-        self.held = [_union(col[:size]) for col, size in zip(self.eq, sizes)]
 
-    def digits(self, i):
-        out = []
-        for _ in self.sizes:
-            i, r = divmod(i, self.base)
-            out.append(r)
+class _Game:
+    """The rounds of one game (a suspicion, then deduction turns until everyone still in passes in a row),
+    until a right accusation, the last student standing or a round with no news; then its score."""
+
+    def __init__(self, rule, table, rng, els, cats, idx, hands, desk):
+        self.rule, self.table, self.rng, self.n = rule, table, rng, len(hands)
+        self.els, self.cats, self.idx, self.hands, self.desk = els, cats, idx, hands, desk
+        self.space = space_for(tuple(len(c) for c in cats))
+        self.bots = [Bot(s, hands[s], self.n, self.space, idx, rng) for s in range(self.n)]
+        self.history, self.suspicions = [], []
+        self.expelled: set = set()
+        self.turns = self.rounds = 0
+        self.ending = None                # (how it ended, the accuser, the accusation, the missing category)
+
+    def active(self):
+        return [s for s in range(self.n) if s not in self.expelled]
+
+    def next_active(self, seat, direction):
+        for k in range(1, self.n + 1):
+            s = (seat + direction * k) % self.n
+            if s not in self.expelled:
+                return s
+        return seat
+
+    def to_ids(self, t):
+        out = {}
+        for j, e in enumerate(t):
+            c = logic.CATEGORIES[j]
+            out[c] = self.cats[j][e if e >= 0 else self.rng.randrange(len(self.cats[j]))]
         return out
 
-    def case(self, i):
-        return tuple(-1 if d == self.none else d for d in self.digits(i))
+    def as_idx(self, s):
+        return tuple(self.idx[s[c]][1] if c in s else self.space.none for c in logic.CATEGORIES)
 
-    def matching(self, s, blue, relaxed=False):
-        """The cases whose matches with suspicion `s` (element indices) are `blue` (or one fewer)."""
-        levels = [-1] + [0] * len(s)
-        for j, e in enumerate(s):
-            m = self.eq[j][e] if e != self.none else 0    # a section nobody judges matches nothing
-            levels = [levels[0] & ~m] + [(levels[k] & ~m) | (levels[k - 1] & m) for k in range(1, len(levels))]
-        if not 0 <= blue < len(levels):
-            return 0
-        return levels[blue] | (levels[blue - 1] if relaxed and blue else 0)
+    def legal(self, s):
+        limits = self.table.limits
+        hist = self.history if limits["exact_repeat"] == "forbidden" else ()
+        cov = self.desk.covered if limits["covered_element"] == "forbidden" else ()
+        return logic.suspicion_legal(s, hist, cov, self.els)[0]
 
+    def choose_suspicion(self, bot):
+        for _ in range(12):
+            s = self.to_ids(bot.pick()) if bot.cands else None
+            if s is not None and self.legal(s):
+                return s
+        for _ in range(60):
+            s = {c: self.rng.choice(self.els[c]) for c in logic.CATEGORIES}
+            if self.legal(s):
+                return s
+        for combo in product(*self.cats):
+            s = dict(zip(logic.CATEGORIES, combo))
+            if self.legal(s):
+                return s
+        return None
 
-def _mask(positions):
-    out = bytearray((max(positions, default=0) >> 3) + 1)
-    for p in positions:
-        out[p >> 3] |= 1 << (p & 7)
-    return int.from_bytes(out, "little")
+    def shown(self, s, blue):
+        mask = self.space.matching(self.as_idx(s), blue, relaxed=self.n == 5)
+        for b in self.bots:
+            b.learn(mask)
 
+    # ---- the rounds -----------------------------------------------------------------------------------
+    def run(self):
+        asker = 0
+        while True:
+            self.rounds += 1
+            if self.turns > TURN_GUARD:
+                raise RuntimeError(f"Lady Alice bots played {self.turns} turns without an end (a bug of the bots)")
+            news = self.suspicion(asker)
+            news = self.deduction(asker) or news
+            if self.ending is not None:
+                return
+            self.rule.want("round_end", "when", "everyone_passes_in_a_row")
+            if not news:
+                self.rule.want("stalemate", "ends", "round_without_news")
+                self.ending = ("stalemate", None, None, None)
+                return
+            asker = self.next_active(asker, self.table.step)
 
-def _union(masks):
-    out = 0
-    for m in masks:
-        out |= m
-    return out
+    def suspicion(self, asker):
+        """The asker's suspicion and its verdicts: whether there was one (a round with no suspicion and no
+        token changes nothing)."""
+        s = self.choose_suspicion(self.bots[asker])
+        self.turns += 1
+        if s is None:
+            self.rule.want("no_legal_suspicion", "then", "skip_to_deduction")
+            return False
+        blue = logic.verdict_count(s, self.hands, self.els)
+        self.history.append(s)
+        self.suspicions.append((asker, s))
+        self.shown(s, blue)
+        if blue == 0:
+            self.desk.cover_red(self.rule, s, blue, self.bots)
+        return True
 
+    def deduction(self, asker):
+        """Deduction turns from the asker's neighbour until everyone still in passes in a row, or the game
+        ends: whether anyone placed a token or accused."""
+        self.rule.want("deduction_turn", "choose", "place_pass_or_accuse")
+        run, news = 0, False
+        seat = self.next_active(asker, self.table.dstep)
+        while run < len(self.active()):
+            self.turns += 1
+            if not self.turn(seat):
+                run += 1
+            elif self.ending is not None:
+                return True
+            else:
+                run, news = 0, True
+            seat = self.next_active(seat, self.table.dstep)
+        return news
 
-_SPACES: dict = {}
+    def turn(self, seat):
+        """The deduction turn of `seat`: accuse, place a token or pass. Whether it accused or placed."""
+        bot = self.bots[seat]
+        has_token = any(self.desk.stock[seat].values())
+        room = [(p, e) for p, e in bot.ranked() if e not in self.desk.full] if has_token else ()
+        if not room:
+            self.rule.want("no_move", "may", "pass_or_accuse")
+        claim = self.claim(bot)
+        if claim is not None:
+            self.accuse(seat, *claim)
+            return True
+        if room and self.place(seat, room):
+            return True
+        if not self.rule("pass")["may_place_later"]:
+            raise api.Uncovered("rule `pass`: a student who passed and may not place again", "pass")
+        return False
 
+    def claim(self, bot):
+        """The case the bot accuses now (its element indices, its ids), or None."""
+        k = bot.count
+        accuse = k == 1 or (k <= 3 and self.rng.random() < 0.12)
+        if not (accuse and k):
+            return None
+        t = bot.pick()
+        acc = self.to_ids(t)
+        limits_acc = self.rule("accusation_limits")["names"]
+        if limits_acc == "as_suspicion":
+            if not self.legal(acc):
+                return None                       # the bot's answer breaks a suspicion's limits: no accusation
+        elif limits_acc != "any":
+            raise api.Uncovered(f"rule `accusation_limits`: `names: {limits_acc}` is not playable",
+                                "accusation_limits")
+        return t, acc
 
-def _space(sizes):
-    if sizes not in _SPACES:
-        _SPACES[sizes] = Space(sizes)
-    return _SPACES[sizes]
+    def accuse(self, seat, t, acc):
+        """The accusation `acc` (the case `t`) of `seat`: a right one ends the game, a wrong one expels the
+        accuser."""
+        rule = self.rule
+        rule.want("accusation", "when", "deduction_turn")
+        rule.want("accusation", "verdicts", "as_suspicion")
+        missing = None
+        if self.n == 3:
+            if rule("accuse_three")["name_missing_category"]:
+                missing = logic.CATEGORIES[t.index(-1)]
+            rule.want("three_player_claim", "check", "three_verdicts")
+            if missing is not None:
+                rule.want("three_player_claim", "missing_section", "not_judged")
+                del acc[missing]              # its section is not judged: nobody compares with it
+        blue = logic.verdict_count(acc, self.hands, self.els)
+        self.shown(acc, blue)
+        if logic.accusation_succeeds(acc, self.hands, missing, self.els, self.table.accuse_need):
+            rule.want("right_accusation", "ends_game", True)
+            self.ending = ("accusation", seat, acc, missing)
+            return
+        av = rule("accusation_verdicts")
+        whole = len(acc) == len(logic.CATEGORIES)     # with 3 students one section is not judged
+        if av["combination"] == "counts_as_made":
+            if whole:
+                self.history.append(acc)
+        elif av["combination"] != "free":
+            raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
+                                "accusation_verdicts")
+        if blue == 0:
+            if av["all_red"] == "covers":       # with 3 students the three named: wrong, or the missing one's
+                self.desk.cover_red(rule, acc, blue, self.bots)
+            elif av["all_red"] != "nothing":
+                raise api.Uncovered("rule `accusation_verdicts`: what an all-red accusation covers",
+                                    "accusation_verdicts")
+        w = rule("wrong_accusation")
+        if w["accuser"] != "expelled":
+            raise api.Uncovered(f"rule `wrong_accusation`: `accuser: {w['accuser']}` is not playable", "wrong_accusation")
+        self.expelled.add(seat)
+        if len(self.active()) == 1:
+            rule.want("last_student", "wins", "at_once")
+            self.ending = ("last_student", None, None, None)
+            return
+        if rule("pass_run")["after_accusation"] != "restarts":
+            raise api.Uncovered("rule `pass_run`: what a wrong accusation does to a run of passes", "pass_run")
 
+    def place(self, seat, room):
+        """The bot bets on the likeliest field with room (or bluffs, or holds back): whether it placed."""
+        rng = self.rng
+        p = room[0][0]
+        best = rng.choice([e for q, e in room if q == p])
+        mine = [v for v, c in self.desk.stock[seat].items() if c]
+        value = None
+        if p >= 0.5 and rng.random() < 0.8:
+            value = max(mine)
+        elif p >= 0.25 and rng.random() < 0.5:
+            value = min(mine, key=lambda v: abs(v - 1))
+        elif rng.random() < 0.1:
+            value = min(mine)                 # a bluff
+        if value is None:
+            return False
+        self.desk.place(seat, value, best)
+        return True
 
-class Bot:
-    def __init__(self, seat, card, players, space, idx, rng):
-        self.seat, self.rng, self.relaxed, self.space = seat, rng, players == 5, space
-        k, i = idx[card]
-        held = space.held
-        cats = range(len(held))
-        if players == 3:                             # one category, not mine, is held by nobody
-            cands = 0
-            for m in cats:
-                if m != k:
-                    one = space.eq[m][space.none]
-                    for o in cats:
-                        if o != m:
-                            one &= held[o]
-                    cands |= one
-            cands &= space.eq[k][i]
-        else:
-            cands = space.eq[k][i]
-            for o in cats:
-                cands &= held[o]
-        self.cands, self._marg = cands, None
-
-    @property
-    def count(self):
-        return self.cands.bit_count()
-
-    def learn(self, mask):
-        self.cands &= mask
-        self._marg = None
-
-    def cover(self, covered_idx):
-        for j, e in covered_idx:
-            self.cands &= ~self.space.eq[j][e]
-        self._marg = None
-
-    def pick(self):
-        """One of the cases still possible, at random: its element indices (-1: nobody holds it)."""
-        r = self.rng.randrange(self.count)
-        bits, pos = bin(self.cands)[:1:-1], -1
-        for _ in range(r + 1):
-            pos = bits.find("1", pos + 1)
-        return self.space.case(pos)
-
-    def marginals(self):
-        """{(category index, element index): share of the cases still possible where it is true}."""
-        if self._marg is None:
-            n = self.count or 1
-            m = {}
-            for j, col in enumerate(self.space.eq):
-                for e in range(self.space.sizes[j]):
-                    k = (self.cands & col[e]).bit_count()
-                    if k:
-                        m[(j, e)] = k / n
-            self._marg = m
-            self._ranked = sorted(((v, e) for e, v in m.items()), reverse=True)
-        return self._marg
-
-    def ranked(self):
-        """[(share, (category index, element index))], the likeliest first."""
-        self.marginals()
-        return self._ranked
+    # ---- the end --------------------------------------------------------------------------------------
+    def finish(self, hidden):
+        """(api.Played, Ending) of the game that has ended; `hidden`: the card put away (3 students)."""
+        rule, n, expelled = self.rule, self.n, self.expelled
+        end, accuser, accusation, missing = self.ending
+        tokens = self.desk.tokens()
+        result = Ending(self.hands, hidden, tokens, self.suspicions, accuser, accusation, missing, frozenset(expelled))
+        if end == "last_student":
+            (last,) = self.active()
+            return api.Played(length=self.turns, end=end, winners=(last,), rounds=self.rounds), result
+        rule.want("token_scores", "points", "face_value")
+        rule.want("token_scores", "where", "true_elements")
+        bonuses = {k: int(v) for k, v in rule("scoring").items()}
+        rule.want("all_blue_bonus", "to", "asker")
+        if n == 3:
+            put_away = rule("put_away_card")
+            rule.want("put_away_card", "tokens_score", False)
+        stays = rule("expelled_tokens")
+        if not stays["stay"]:
+            tokens = [t for t in tokens if t[0] not in expelled]
+            result.tokens = tokens
+        eb = rule("element_bonus")
+        if eb["doubled_category"] not in ("either", "both") or eb["missing_category"] not in ("not_needed", "needed"):
+            raise api.Uncovered("rule `element_bonus`: what a token on every true element asks for", "element_bonus")
+        extra = (hidden,) if n == 3 and eb["missing_category"] == "needed" and hidden else ()
+        groups = logic.bonus_groups(self.hands, self.els, eb["doubled_category"], extra)
+        points = logic.play_score(tokens, self.hands, self.suspicions, accuser, accusation, missing, self.els,
+                                  bonuses, self.table.all_blue_need, self.table.accuse_need, groups)
+        points = {s: points.get(s, 0) for s in range(n)}
+        result.points = points
+        rule.want("winner", "most", "points")
+        eligible = [s for s in range(n) if s not in expelled or stays["can_win"]]
+        top = max(points[s] for s in eligible)
+        best = tuple(s for s in eligible if points[s] == top)
+        tie = len(best) > 1
+        if tie:
+            rule.want("score_tie", "winners", "shared")
+        if n == 3 and put_away["revealed"] != "game_end":
+            raise api.Uncovered("rule `put_away_card`: when the card put away is shown", "put_away_card")
+        return api.Played(length=self.turns, end=end, winners=best, rounds=self.rounds, tie=tie), result
 
 
 def simulate(game, players, mode, rng):
@@ -204,299 +325,11 @@ def play(game, players, mode, rng):
     els = logic.elements_of(game)
     cats = [els[c] for c in logic.CATEGORIES]
     idx = {e: (j, i) for j, ids in enumerate(cats) for i, e in enumerate(ids)}
-
-    # ---- setup
-    _want(rule, "case", "per_category", 1)
-    _want(rule, "case", "dealt", "one_each")
-    plan = {"hidden": int(rule("deal_three")["put_away"]) if n == 3 else 0,
-            "extra": int(rule("deal_five")["added"]) if n == 5 else 0}
-    if n == 5:
-        _want(rule, "deal_five", "from", "rest")
-    if logic.DRAWN - plan["hidden"] + plan["extra"] != n:
-        raise api.Uncovered(f"the deal gives {logic.DRAWN - plan['hidden'] + plan['extra']} cards to {n} students "
-                            f"(rules `deal_three`, `deal_five`)", "deal_three" if n == 3 else "deal_five")
-    d = logic.deal(n, rng, els, plan)
-    hands = d.hands
-    stock_rule = rule("tokens")
-    stock = [{0: int(stock_rule["zero"]), 1: int(stock_rule["one"]), 2: int(stock_rule["two"])} for _ in range(n)]
-    capacity = int(rule("field_capacity")[SIZE[n]])
-    rule("first_asker")                     # seat 0 is whoever last read a detective story
-    _want(rule, "round", "parts", "suspicion_then_deduction")
-    step = {"left": 1, "right": -1}.get(rule("notebook_passes")["to"])
-    deduction = rule("deduction")
-    dstep = {"left": 1, "right": -1}.get(deduction["passes"])
-    if step is None or dstep is None:
-        raise api.Uncovered("the notebook and the deduction pass to the left or the right (rules `notebook_passes`, "
-                            "`deduction`)", "notebook_passes")
-    _want(rule, "deduction", "starts", "left_of_asker")
-    _want(rule, "suspicion", "names", "one_per_category")
-    limits = rule("suspicion_limits")
-    verdict = rule("verdict")
-    _want(rule, "verdict", "who", "everyone")
-    _want(rule, "verdict", "public", "count")
-    if rule("verdict_folders")["mixed"] not in ("alike", "before_each_verdict"):   # only the count is known
-        raise api.Uncovered("the simulator plays count-only verdicts: folders alike or mixed (rule `verdict_folders`)",
-                            "verdict_folders")
-    if n == 3:
-        cover_all_red = rule("all_red_three")["cover"] != "nothing"
-    else:
-        cover_all_red = rule("all_red")["cover"] == "named_elements"
-    all_blue_need = int(rule("all_blue_five")["blue"]) if n == 5 else n
-    accuse_need = int(rule("accuse_blue")[SIZE[n]])
-    placement = rule("token_placement")
-    cf = rule("covered_field")
-    # the bots bet only on cases still possible, and a covered element is in none: never on it
-    _want(rule, "covered_field", "place", "forbidden")
-    _want(rule, "known_wrong", "barred", "covered_only")     # `legal` bars only what `covered` holds
-    holmes_left = game.components["holmes"].count if "holmes" in game.components else logic.HOLMES_CARDS
-
-    space = _space(tuple(len(c) for c in cats))
-    bots = [Bot(s, hands[s], n, space, idx, rng) for s in range(n)]
-    history, covered, suspicions = [], set(), []
-    fields: dict = {}                                 # element → [(seat, value, face_up)]
-    full: set = set()                                 # (category index, element index) of full fields
-    expelled: set = set()
-    turns = rounds = 0
-    asker = 0
-    ending = None
-
-    def active():
-        return [s for s in range(n) if s not in expelled]
-
-    def next_active(seat, direction):
-        for k in range(1, n + 1):
-            s = (seat + direction * k) % n
-            if s not in expelled:
-                return s
-        return seat
-
-    def to_ids(t):
-        out = {}
-        for j, e in enumerate(t):
-            c = logic.CATEGORIES[j]
-            out[c] = cats[j][e if e >= 0 else rng.randrange(len(cats[j]))]
-        return out
-
-    def as_idx(s):
-        return tuple(idx[s[c]][1] if c in s else space.none for c in logic.CATEGORIES)
-
-    def legal(s):
-        hist = history if limits["exact_repeat"] == "forbidden" else ()
-        cov = covered if limits["covered_element"] == "forbidden" else ()
-        return logic.suspicion_legal(s, hist, cov, els)[0]
-
-    def choose_suspicion(bot):
-        for _ in range(12):
-            s = to_ids(bot.pick()) if bot.cands else None
-            if s is not None and legal(s):
-                return s
-        for _ in range(60):
-            s = {c: rng.choice(els[c]) for c in logic.CATEGORIES}
-            if legal(s):
-                return s
-        for combo in product(*cats):
-            s = dict(zip(logic.CATEGORIES, combo))
-            if legal(s):
-                return s
-        return None
-
-    def shown(s, blue):
-        mask = space.matching(as_idx(s), blue, relaxed=n == 5)
-        for b in bots:
-            b.learn(mask)
-
-    def cover_red(s, blue):
-        """All red: cover what it proves wrong; the tokens on a covered field follow `covered_field`."""
-        nonlocal covered, holmes_left
-        if len(s) < len(logic.CATEGORIES):       # a 3-student accusation: the blank section names nothing
-            new = (frozenset(s.values()) if blue == 0 else frozenset()) - covered
-        else:
-            new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
-        if len(new) > holmes_left:
-            rule("holmes_cards_out")
-            raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
-        holmes_left -= len(new)
-        covered |= new
-        if not new:
-            return
-        ci = [idx[e] for e in new]
-        for b in bots:
-            b.cover(ci)
-        for e in new:
-            stack = fields.get(e)
-            if not stack:
-                continue
-            if cf["tokens"] == "back_to_owners":
-                for owner, value, _ in fields.pop(e):
-                    stock[owner][value] += 1
-                full.discard(idx[e])
-            elif cf["tokens"] != "stay":
-                raise api.Uncovered(f"rule `covered_field`: `tokens: {cf['tokens']}` is not playable", "covered_field")
-
-    while ending is None:
-        rounds += 1
-        if turns > TURN_GUARD:
-            raise RuntimeError(f"Lady Alice bots played {turns} turns without an end (a bug of the bots)")
-        # ---- suspicion
-        s = choose_suspicion(bots[asker])
-        turns += 1
-        news = s is not None                  # a round with no suspicion and no token changes nothing
-        if s is None:
-            _want(rule, "no_legal_suspicion", "then", "skip_to_deduction")
-        else:
-            blue = logic.verdict_count(s, hands, els)
-            history.append(s)
-            suspicions.append((asker, s))
-            shown(s, blue)
-            if blue == 0:
-                cover_red(s, blue)
-        # ---- deduction
-        _want(rule, "deduction_turn", "choose", "place_pass_or_accuse")
-        run = 0
-        seat = next_active(asker, dstep)
-        while run < len(active()):
-            turns += 1
-            bot = bots[seat]
-            has_token = any(stock[seat].values())
-            room = [(p, e) for p, e in bot.ranked() if e not in full] if has_token else ()
-            can_place = bool(room)
-            if not can_place:
-                _want(rule, "no_move", "may", "pass_or_accuse")
-            k = bot.count
-            accuse = k == 1 or (k <= 3 and rng.random() < 0.12)
-            acc = None
-            if accuse and k:
-                t = bot.pick()
-                acc = to_ids(t)
-                limits_acc = rule("accusation_limits")["names"]
-                if limits_acc == "as_suspicion":
-                    if not legal(acc):
-                        acc = None                # the bot's answer breaks a suspicion's limits: no accusation
-                elif limits_acc != "any":
-                    raise api.Uncovered(f"rule `accusation_limits`: `names: {limits_acc}` is not playable",
-                                        "accusation_limits")
-            if acc is not None:
-                _want(rule, "accusation", "when", "deduction_turn")
-                _want(rule, "accusation", "verdicts", "as_suspicion")
-                missing = None
-                if n == 3:
-                    if rule("accuse_three")["name_missing_category"]:
-                        missing = logic.CATEGORIES[t.index(-1)]
-                    _want(rule, "three_player_claim", "check", "three_verdicts")
-                    if missing is not None:
-                        _want(rule, "three_player_claim", "missing_section", "not_judged")
-                        del acc[missing]              # its section is not judged: nobody compares with it
-                blue = logic.verdict_count(acc, hands, els)
-                shown(acc, blue)
-                if logic.accusation_succeeds(acc, hands, missing, els, accuse_need):
-                    _want(rule, "right_accusation", "ends_game", True)
-                    ending = ("accusation", seat, acc, missing)
-                    break
-                av = rule("accusation_verdicts")
-                whole = len(acc) == len(logic.CATEGORIES)     # with 3 students one section is not judged
-                if av["combination"] == "counts_as_made":
-                    if whole:
-                        history.append(acc)
-                elif av["combination"] != "free":
-                    raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
-                                        "accusation_verdicts")
-                if blue == 0:
-                    if av["all_red"] == "covers":
-                        cover_red(acc, blue)      # with 3 students the three named: wrong, or the missing one's
-                    elif av["all_red"] != "nothing":
-                        raise api.Uncovered("rule `accusation_verdicts`: what an all-red accusation covers",
-                                            "accusation_verdicts")
-                w = rule("wrong_accusation")
-                if w["accuser"] != "expelled":
-                    raise api.Uncovered(f"rule `wrong_accusation`: `accuser: {w['accuser']}` is not playable", "wrong_accusation")
-                expelled.add(seat)
-                news = True
-                if len(active()) == 1:
-                    _want(rule, "last_student", "wins", "at_once")
-                    ending = ("last_student", None, None, None)
-                    break
-                if rule("pass_run")["after_accusation"] == "restarts":
-                    run = 0
-                else:
-                    raise api.Uncovered("rule `pass_run`: what a wrong accusation does to a run of passes", "pass_run")
-                seat = next_active(seat, dstep)
-                continue
-            placed = False
-            if can_place:
-                p = room[0][0]
-                best = rng.choice([e for q, e in room if q == p])
-                mine = [v for v, c in stock[seat].items() if c]
-                value = None
-                if p >= 0.5 and rng.random() < 0.8:
-                    value = max(mine)
-                elif p >= 0.25 and rng.random() < 0.5:
-                    value = min(mine, key=lambda v: abs(v - 1))
-                elif rng.random() < 0.1:
-                    value = min(mine)                 # a bluff
-                if value is not None:
-                    el = cats[best[0]][best[1]]
-                    stack = fields.setdefault(el, [])
-                    if stack and placement["reveals_top"]:
-                        stack[-1] = (stack[-1][0], stack[-1][1], True)
-                    stack.append((seat, value, placement["face"] != "down"))
-                    if len(stack) >= capacity:
-                        full.add(best)
-                    stock[seat][value] -= 1
-                    placed = True
-            if placed:
-                run = 0
-                news = True
-            else:
-                if not rule("pass")["may_place_later"]:
-                    raise api.Uncovered("rule `pass`: a student who passed and may not place again", "pass")
-                run += 1
-            seat = next_active(seat, dstep)
-        else:
-            _want(rule, "round_end", "when", "everyone_passes_in_a_row")
-            if not news:
-                _want(rule, "stalemate", "ends", "round_without_news")
-                ending = ("stalemate", None, None, None)
-                break
-            asker = next_active(asker, step)
-            continue
-
-    # ---- the end
-    end, accuser, accusation, missing = ending
-    tokens = [(s, el, v) for el, stack in fields.items() for s, v, _ in stack]
-    result = Ending(hands, d.hidden, tokens, suspicions, accuser, accusation, missing, frozenset(expelled))
-    if end == "last_student":
-        (last,) = active()
-        return api.Played(length=turns, end=end, winners=(last,), rounds=rounds), result
-    _want(rule, "token_scores", "points", "face_value")
-    _want(rule, "token_scores", "where", "true_elements")
-    bonuses = {k: int(v) for k, v in rule("scoring").items()}
-    _want(rule, "all_blue_bonus", "to", "asker")
-    if n == 3:
-        put_away = rule("put_away_card")
-        _want(rule, "put_away_card", "tokens_score", False)
-    stays = rule("expelled_tokens")
-    if not stays["stay"]:
-        tokens = [t for t in tokens if t[0] not in expelled]
-        result.tokens = tokens
-    eb = rule("element_bonus")
-    if eb["doubled_category"] not in ("either", "both") or eb["missing_category"] not in ("not_needed", "needed"):
-        raise api.Uncovered("rule `element_bonus`: what a token on every true element asks for", "element_bonus")
-    extra = (d.hidden,) if n == 3 and eb["missing_category"] == "needed" and d.hidden else ()
-    groups = logic.bonus_groups(hands, els, eb["doubled_category"], extra)
-    points = logic.play_score(tokens, hands, suspicions, accuser, accusation, missing, els,
-                              bonuses, all_blue_need, accuse_need, groups)
-    points = {s: points.get(s, 0) for s in range(n)}
-    result.points = points
-    _want(rule, "winner", "most", "points")
-    eligible = [s for s in range(n) if s not in expelled or stays["can_win"]]
-    top = max(points[s] for s in eligible)
-    best = tuple(s for s in eligible if points[s] == top)
-    tie = len(best) > 1
-    if tie:
-        _want(rule, "score_tie", "winners", "shared")
-    if n == 3 and put_away["revealed"] != "game_end":
-        raise api.Uncovered("rule `put_away_card`: when the card put away is shown", "put_away_card")
-    return api.Played(length=turns, end=end, winners=best, rounds=rounds, tie=tie), result
+    d = _deal(rule, n, rng, els)
+    table = Table(rule, n)
+    g = _Game(rule, table, rng, els, cats, idx, d.hands, Desk(game, table, n, els, cats, idx))
+    g.run()
+    return g.finish(d.hidden)
 
 
 LABELS = {'en': {'accusation': 'an accusation', 'last_student': 'last student standing', 'stalemate': 'a round with no news',
