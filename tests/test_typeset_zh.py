@@ -248,3 +248,14 @@ def test_full_width_marks_side_by_side_are_squeezed(fonts):
     from pnp.text.fit import _atom_width
     atom = [a for a in tokens("（乙），", set())[0] if len(a.parts) > 1][0]
     assert _atom_width(atom, fonts, "sans", size) == size * 3.5
+
+
+def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):
+    """「windskald ，」 in a zh-TW credit line broke before the comma (a seventh read): a full-width
+    mark carries its own space, so the space before it goes and the mark stays with the word."""
+    text = "原作：windskald ，規則改寫自作者的貼文"
+    for width in range(14, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.lstrip().startswith("，") for line in lines), (width, lines)
+    one = _lines(layout(text, fonts, "sans", 9, (0, 0, 200 * MM, 20 * MM))[0])
+    assert one == ["原作：windskald，規則改寫自作者的貼文"], one

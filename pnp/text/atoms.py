@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pnp.text import spans
 
 NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ†‡※")   # † ※: an edition mark stays with its sentence
+WIDE_NO_START = set("，。、！？：；」』）》〉】〕")   # full-width marks: a space before one is dropped, never a break
 NO_END = set("「『（《〈【〔〖〘〚“‘([{<·・第")   # a name's middle dot (瑪麗·霍布斯) glues both sides; 第 stays with its number
 ORDINAL = set("第×")   # … even across a space (第 48 小時, × 4)
 _NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/–\-~～、]\d+)*%?")   # 3, +1, 3/4, 1–4, 6、3、3
@@ -194,8 +195,11 @@ def _kinsoku(atoms: list) -> list:
     prev = None
     for a in atoms:
         parts = a.parts
+        first = parts[0][1][:1] if parts and parts[0][0] == "t" else ""
+        if prev is not None and prev.space and not a.newline and not prev.newline and first in WIDE_NO_START:
+            prev.space = ""   # `windskald ，`: a full-width mark carries its own space; it never starts a line
         if (prev is not None and not a.newline and not prev.newline and not prev.space
-                and (glue_next or (parts and parts[0][0] == "t" and parts[0][1][:1] in NO_START))):
+                and (glue_next or first in NO_START)):
             prev.parts.extend(parts)
             prev.space = a.space
         else:
