@@ -105,6 +105,8 @@ ABOUT = {
                          r"被指認的玩家依序回答|宣告時翻開的秘史"),
     "guardian_target": _both(r"\bguardians'? target\b|\bguardians\b[^.;]*\btotal difficulty\b",
                              r"守護者的目標|守護者[^。；]*難度合計"),
+    "solo_wins": _both(r"\bapostate and the seeker win\b", r"叛教者與求知者(單獨|與自己)"),
+    "starting_heart": _both(r"\blasting ability of your starting profession\b", r"起始職業的傳承能力上若有"),
     "apostate_win": _both(r"\bapostate wins\b", r"叛教者[^。；]*翻開秘史獲勝"),
     "apostate_target": _both(r"\bapostate's target\b|\bapostate\b[^.;]*\btotal difficulty\b",
                              r"叛教者的目標|叛教者[^。；]*難度合計"),
@@ -122,7 +124,7 @@ def _yes_no(en_yes, zh_yes, en_no, zh_no) -> dict:
 
 
 MEANS = {
-    "counters.kept_on": {"cards_and_track": _both(r"doom track", r"末日軌"), "dice": _both(r"on dice", r"用骰子")},
+    "counters.kept_on": {"cards_and_track": _both(r"doom track", r"末日指數軌"), "dice": _both(r"on dice", r"用骰子")},
     "spare_guardian.dealt": {"never": _both(r"stays in the box", r"留在盒中"), "among_others": _both(r"may be drawn", r"可能被抽到")},
     "forbidden_played.effect": {"after_loss": _both(r"before its effect", r"再發揮效果"),
                                 "before_loss": _both(r"effect first", r"先發揮效果")},
@@ -209,6 +211,13 @@ MEANS = {
                               "own_turn": _both(r"only on your own turn", r"只能在自己的回合")},
     "card_rulings.mechanic_discards": {"still_count": _both(r"still count", r"照樣計入"),
                                        "stop_counting": _both(r"no longer count", r"不再計入")},
+    "card_rulings.mechanic_uses": {"once_per_case": _both(r"once per case", r"每張案件限一次"),
+                                   "any_number": _both(r"as often as you like", r"次數不限")},
+    "card_rulings.intercept_returning": {"not_allowed": _both(r"but not one coming back", r"不能攔截"),
+                                         "allowed": _both(r"even one coming back", r"也能攔截")},
+    "starting_heart.limit": {"raised": _both(r"from the start", r"一開始"), "not_raised": _both(r"only once", r"才提高")},
+    "solo_wins.team": {"none": _both(r"no team shares", r"不與任何陣營共享"),
+                       "named_allies": _both(r"players they name", r"自己指認")},
     "responses.first": {"player_concerned": _both(r"player it is about", r"當事人"),
                         "active_player": _both(r"^the active player$", r"^回合玩家$")},
     "responses.then": {"clockwise_from_active": _both(r"from the active player", r"從回合玩家起"),

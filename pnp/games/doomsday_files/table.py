@@ -201,6 +201,9 @@ class Table:
             works = self.R.want("lasting_ability", "works", "once_covered", "at_once")
             bands = [self.profs[c] for c in self.covered[p]]
             if works == "at_once":
+                # the top profession is the starting one until the first recovery: `starting_heart`
+                if not self.covered[p]:
+                    self.R.want("starting_heart", "limit", "raised")
                 bands.append(self.profs[self.top[p]])
             got = self.limits[p] = L.sanity_limit(bands, self.base)
         return got

@@ -98,6 +98,8 @@ class Wins:
         """Someone other than the heretic ends the game: the doomsayer, cursed blood and ignorant are
         checked now and share it when their goal holds."""
         R = self.R
+        if end in ("apostate", "seeker"):
+            R.want("solo_wins", "team", "none")     # winners stay the one player; spectators are checked below
         R.want("spectator_win", "when", "another_wins_but_heretic")
         R.want("spectator_win", "ends_game", False)
         goals = R("spectator_goals")
