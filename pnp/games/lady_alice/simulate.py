@@ -221,6 +221,8 @@ def play(game, players, mode, rng):
     stock = [{0: int(stock_rule["zero"]), 1: int(stock_rule["one"]), 2: int(stock_rule["two"])} for _ in range(n)]
     capacity = int(rule("field_capacity")[SIZE[n]])
     rule("first_asker")                     # seat 0 is whoever last read a detective story
+    _want(rule, "suspicion_log", "writes", "asker")     # `suspicions` is the log: repeats and all-blue ticks
+    _want(rule, "expelled_turns", "notebook", "skips")  # next_active passes an expelled seat by
     _want(rule, "round", "parts", "suspicion_then_deduction")
     step = {"left": 1, "right": -1}.get(rule("notebook_passes")["to"])
     deduction = rule("deduction")
@@ -313,9 +315,8 @@ def play(game, players, mode, rng):
         else:
             new = logic.all_red_covers(s, blue, n, els, cover=cover_all_red) - covered
         if len(new) > holmes_left:
-            rule("holmes_cards_out")
-            raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
-        holmes_left -= len(new)
+            _want(rule, "holmes_cards_out", "cover_with", "any_paper")   # slips of paper cover the rest
+        holmes_left = max(0, holmes_left - len(new))
         covered |= new
         if not new:
             return
@@ -471,6 +472,9 @@ def play(game, players, mode, rng):
     _want(rule, "token_scores", "where", "true_elements")
     bonuses = {k: int(v) for k, v in rule("scoring").items()}
     _want(rule, "all_blue_bonus", "to", "asker")
+    once = rule("all_blue_bonus").get("per_student", "every_time")
+    if once not in ("once", "every_time"):
+        raise api.Uncovered("rule `all_blue_bonus`: how often a student scores the all-blue bonus", "all_blue_bonus")
     if n == 3:
         put_away = rule("put_away_card")
         _want(rule, "put_away_card", "tokens_score", False)
@@ -484,7 +488,7 @@ def play(game, players, mode, rng):
     extra = (d.hidden,) if n == 3 and eb["missing_category"] == "needed" and d.hidden else ()
     groups = logic.bonus_groups(hands, els, eb["doubled_category"], extra)
     points = logic.play_score(tokens, hands, suspicions, accuser, accusation, missing, els,
-                              bonuses, all_blue_need, accuse_need, groups)
+                              bonuses, all_blue_need, accuse_need, groups, once == "once")
     points = {s: points.get(s, 0) for s in range(n)}
     result.points = points
     _want(rule, "winner", "most", "points")
