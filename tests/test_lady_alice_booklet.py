@@ -38,7 +38,7 @@ def booklet(tmp_path_factory):
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 def test_booklet_lists_every_component_with_the_manifests_count(booklet, lang):
-    text, counts = booklet[0][lang], booklet[1][lang]
+    text, counts = booklet[0][lang].replace("’", "'"), booklet[1][lang]   # the engine curls "Holmes's"
     assert len(counts) == 10                     # the suspicion log is the tenth
     for title, pieces in counts.items():
         m = re.search(re.escape(title) + r"\s*×\s*(\d+)", text)

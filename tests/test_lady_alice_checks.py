@@ -120,7 +120,15 @@ def test_verdict_folder_shows_the_fold_direction_on_every_fold():
     assert len(folds) == 4 and len(arrows) == 4, (folds, arrows)
 
 
-@pytest.mark.parametrize("layout,elements", [("lady-alice/notebook-cover", ("background", "spine")),
+def test_notebook_cover_spine_runs_into_the_bleed_on_the_right():
+    """The cover's spine is on the right of its front, so the duplex back puts it under the pages' spine."""
+    from pnp.layout.layouts import Layouts
+    g = Layouts(ROOT / "layouts").geometry("lady-alice/notebook-cover")
+    sp = g["spine"]
+    assert sp["x"] + sp["w"] >= g["w"] + g["bleed"] and sp["y"] <= -g["bleed"] and sp["y"] + sp["h"] >= g["h"] + g["bleed"]
+
+
+@pytest.mark.parametrize("layout,elements", [("lady-alice/notebook-cover", ("background",)),
                                              ("lady-alice/desk", ("background",))])
 def test_full_colour_edges_run_into_the_bleed(layout, elements):
     from pnp.layout.layouts import Layouts

@@ -24,9 +24,8 @@ class Desk:
         else:
             new = logic.all_red_covers(s, blue, self.n, self.els, cover=self.table.cover_all_red) - self.covered
         if len(new) > self.holmes_left:
-            rule("holmes_cards_out")
-            raise api.Uncovered("the Holmes cards ran out (rule `holmes_cards_out`)", "holmes_cards_out")
-        self.holmes_left -= len(new)
+            rule.want("holmes_cards_out", "cover_with", "any_paper")   # slips of paper cover the rest
+        self.holmes_left = max(0, self.holmes_left - len(new))
         self.covered |= new
         if not new:
             return

@@ -39,6 +39,8 @@ class Table:
         self.tokens = {0: int(tokens["zero"]), 1: int(tokens["one"]), 2: int(tokens["two"])}   # each student's
         self.capacity = int(rule("field_capacity")[SIZE[n]])
         rule("first_asker")                     # seat 0 is whoever last read a detective story
+        rule.want("suspicion_log", "writes", "asker")     # `suspicions` is the log: repeats and all-blue ticks
+        rule.want("expelled_turns", "notebook", "skips")  # next_active passes an expelled seat by
         rule.want("round", "parts", "suspicion_then_deduction")
         self.step = SIDE.get(rule("notebook_passes")["to"])
         self.dstep = SIDE.get(rule("deduction")["passes"])

@@ -253,12 +253,15 @@ def score(tokens, solution, accuser=None, all_blue=(), bonuses=None, groups=None
 
 
 def play_score(tokens, hands, suspicions, accuser=None, accusation=None, missing=None, elements=None,
-               bonuses=None, all_blue_need=None, accuse_need=None, groups=None) -> dict:
+               bonuses=None, all_blue_need=None, accuse_need=None, groups=None, all_blue_once=False) -> dict:
     """Score a finished game from what happened: `suspicions` is [(asker, suspicion)], the all-blue
     bonus is judged from the verdicts with `is_all_blue`; the accuser scores only if right. The
-    optional numbers (bonuses, blue needed) are the published ones unless given (the rule entries)."""
+    optional numbers (bonuses, blue needed) are the published ones unless given (the rule entries);
+    `all_blue_once` pays the all-blue bonus at most once per student."""
     players = len(hands)
     askers = [a for a, s in suspicions if is_all_blue(verdict_count(s, hands, elements), players, all_blue_need)]
+    if all_blue_once:                     # rule `all_blue_bonus.per_student: once`: one bonus per student
+        askers = list(dict.fromkeys(askers))
     right = (accuser if accuser is not None and accusation_succeeds(accusation, hands, missing, elements, accuse_need)
              else None)
     return score(tokens, frozenset(hands), right, askers, bonuses, groups)

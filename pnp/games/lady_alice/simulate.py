@@ -283,6 +283,9 @@ class _Game:
         rule.want("token_scores", "where", "true_elements")
         bonuses = {k: int(v) for k, v in rule("scoring").items()}
         rule.want("all_blue_bonus", "to", "asker")
+        once = rule("all_blue_bonus").get("per_student", "every_time")
+        if once not in ("once", "every_time"):
+            raise api.Uncovered("rule `all_blue_bonus`: how often a student scores the all-blue bonus", "all_blue_bonus")
         if n == 3:
             put_away = rule("put_away_card")
             rule.want("put_away_card", "tokens_score", False)
@@ -296,7 +299,7 @@ class _Game:
         extra = (hidden,) if n == 3 and eb["missing_category"] == "needed" and hidden else ()
         groups = logic.bonus_groups(self.hands, self.els, eb["doubled_category"], extra)
         points = logic.play_score(tokens, self.hands, self.suspicions, accuser, accusation, missing, self.els,
-                                  bonuses, self.table.all_blue_need, self.table.accuse_need, groups)
+                                  bonuses, self.table.all_blue_need, self.table.accuse_need, groups, once == "once")
         points = {s: points.get(s, 0) for s in range(n)}
         result.points = points
         rule.want("winner", "most", "points")
