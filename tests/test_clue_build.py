@@ -47,9 +47,9 @@ def test_the_board_is_tiled_with_labels(built):
     pages = page_text(built("clue", "en"))
     tiles = [t for t in pages if "Board — " in t]
     import re
-    rows, cols = map(int, re.search(r"\((\d) x (\d)\)", tiles[0]).groups())
+    rows, cols = map(int, re.search(r"\((\d) × (\d)\)", tiles[0]).groups())
     assert len(tiles) == rows * cols <= 4          # a 380 mm board with its bleed: 2 x 2 A4 pages
-    assert all(f"({rows} x {cols})" in t for t in tiles)
+    assert all(f"({rows} × {cols})" in t for t in tiles)
 
 
 @pytest.mark.parametrize("paper, duplex", [("a4", "short"), ("a4", "none"), ("a4", "fold"), ("letter", "long"),

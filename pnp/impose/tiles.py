@@ -65,7 +65,7 @@ def plan_tiles(face, paper, title="", overlap=TILE_OVERLAP, blank_backs=False):
             page.slots.append(Slot(face, x0, y0, clip, offset=(fx, fy), size=(tw, th)))
             name = f"{chr(65 + r)}{c + 1}"
             label_y = max(limits[1] + 0.6 * MM, clip[1] - MIN_GAP - 2.6 * MM)
-            page.labels.append((x0 + 3 * MM, label_y, f"{title} — {name} ({rows} x {cols})"))
+            page.labels.append((x0 + 3 * MM, label_y, f"{title} — {name} ({rows} × {cols})"))
             side = (0.0, MIN_GAP, MIN_MARK)
             for v in (x0, x0 + tw):
                 page.marks += _mark(v, clip[3], +1, side, limits[3], True) + _mark(v, clip[1], -1, side, limits[1], True)
