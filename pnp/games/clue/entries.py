@@ -44,9 +44,11 @@ class Rules:
         self.into_closed = want(game, "wrong_accuser_pawn", "closed_rooms", ("enter", "skip")) == "enter"
         want(game, "same_square_twice", "allowed", (False,))              # the exact walk never revisits a square
         self.partway = want(game, "blocked_partway", "then", ("stop_short", "stay"))
+        want(game, "blocked_partway", "path", ("mover_chooses",))       # the bot picks among the furthest squares
         want(game, "same_room_twice", "allowed", (False, True))   # entering ends the move: no walk enters twice
         self.no_room_twice = not want(game, "room_reentry", "allowed", (False, True))
         want(game, "turn_move", "required", (False, True))         # the bots always move when they can
+        want(game, "move_choice", "decided", ("before_roll", "after_roll"))   # the bots decide to move, then roll
         self.closed_rooms = not want(game, "occupied_room", "enter", (False, True))
         self.block_all = self.wrong_block = None                  # read only when pawns close rooms
         if self.closed_rooms:

@@ -148,6 +148,7 @@ class _Game:
         self.players.bots[seat].solution = claim
         if verdict(self.envelope, claim):
             return True
+        self.rules.want("returned_cards", "way", ("backs_to_front", "any"))   # the cards go back unseen either way
         self.wrong.add(seat)
         self.pieces.send_off(seat)
         return False
