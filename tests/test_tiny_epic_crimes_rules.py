@@ -110,7 +110,8 @@ def test_windows_follow_the_slots(tmp_path):
 
 
 @pytest.mark.parametrize("layout,old,new,message", [
-    ("suspect-back.yaml", "slot_rank: {type: icon, x: 51, y: 23.82,", "slot_rank: {type: icon, x: 49, y: 23.82,", "window `rank` can show another icon"),
+    # the weapon slot put back beside rank (where it stood until the seventh read), 2 mm from it
+    ("suspect-back.yaml", "slot_weapon: {type: icon, x: 51, y: 68.3,", "slot_weapon: {type: icon, x: 42, y: 23.82,", "window `rank` can show another icon"),
     ("suspect-back.yaml", "arrow: {type: icon, name: arrow, x: 28.25, y: 3,", "arrow: {type: icon, name: arrow, x: 18, y: 5,", "arrow notch"),
     # the half-turn cells are kept empty twice over (listed, and among the cells around the slots): drop both
     ("suspect-back.yaml", ("{{ g.w - s.x - s.w }},{{ g.h - s.y - s.h }},{{ s.w }},{{ s.h }};",

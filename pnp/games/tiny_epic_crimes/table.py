@@ -104,15 +104,20 @@ def _event(game, it, names, card) -> Event:
         raise api.Uncovered(f"event `{it.id}`: the simulation cannot read how it is solved ({solve})")
     reward, _, coop = reward.partition("Co-op and solo:")   # a co-op line replaces the reward there
     if coop.strip():
-        e.coop = {"alibis": len(re.findall(r"suspect card", coop)), "force": len(re.findall(r"force card", coop)),
-                  "badge": sum(int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| in all)", coop))}
+        e.coop = {"alibis": _cards(coop, "suspect"), "force": _cards(coop, "force"),
+                  "badge": sum(int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| for each| in all)", coop))}
     total = re.search(r"[Bb]adge \+(\d+) in all \((\d+) of it for the alibi\)", reward)
     own = [int(n) for n in re.findall(r"[Bb]adge \+(\d+)(?! for it| in all)", reward)]
     e.badge = int(total.group(1)) - int(total.group(2)) if total else sum(own)
-    e.alibis = len(re.findall(r"suspect card", reward))
-    e.force = len(re.findall(r"force card", reward))
+    e.alibis = _cards(reward, "suspect")
+    e.force = _cards(reward, "force")
     e.everyone = "every player" in reward.lower()
     return e
+
+
+def _cards(text, kind):
+    """How many `kind` cards a reward gives: "draw 2 suspect cards" is 2, "a force card" 1."""
+    return sum(int(n) if n.isdigit() else 1 for n in re.findall(rf"(\d+|\ba) {kind} cards?", text))
 
 
 _GRIDS: dict = {}
