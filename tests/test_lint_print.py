@@ -297,3 +297,22 @@ def test_ink_saver_keeps_a_small_white_icon_on_a_card_visible():
     assert got[1].fill == ink.DARK and got[2].fill == ink.DARK
     assert got[3].fill == "#ffffff"
     assert got[6].fill == "#e6dccb"
+
+
+def test_keep_fronts_prints_both_faces_as_they_are_and_the_lint_agrees(tmp_path):
+    """Tokens that lie face down show their front: a front the ink saver lightens lets the result on
+    the back show through (Tiny Epic Crimes' search tokens). `secret: {keep_fronts: true}` keeps both."""
+    from pnp.core import ink
+    from pnp.core.pieces import Face, Shape
+    dark = Face(100, 100, 8, (Shape(ops=(("R", -8, -8, 116, 116),), fill="#24483e"),), name="c/a")
+    back = Face(100, 100, 8, (Shape(ops=(("R", -8, -8, 116, 116),), fill="#111111"),), name="c/a.back")
+    (f, b), = ink.pairs([(dark, back)], keep_backs=True, keep_fronts=True)
+    assert f is dark and b is back
+    (f, b), = ink.pairs([(dark, back)], keep_backs=True)
+    assert f is not dark and b is back
+    gold = {"type": "text", "x": 5, "y": 5, "w": 30, "h": 10, "text": "Title", "size": 16, "color": "#c9a227",
+            "rotate": 90}
+    front = {"bg": dict(BG, fill="#24483e"), "t": gold}
+    assert len(lint(tmp_path, front, "ink-saver", back={"bg": BG}, comp_extra="    secret: true\n")) == 1
+    assert lint(tmp_path / "k", front, "ink-saver", back={"bg": BG},
+                comp_extra="    secret: {keep_fronts: true}\n") == []

@@ -2,6 +2,7 @@
 
     secret: true                       # held in a hand: no back may tell one card from another
     secret: {backs_differ: true}       # backs that differ on purpose (a back per team); the rest still holds
+    secret: {keep_fronts: true}        # pieces that lie face down: the ink saver prints their fronts as they are too
     sits_on:                           # the pieces go on a space printed elsewhere (rule `fit`)
       - {layout: my-game/board, element: cell}                          # every piece of the component
       - {layout: my-game/mat, element: slot, where: {kind: car}, clearance: 0.5mm}   # only cars
@@ -26,6 +27,8 @@ CLEARANCE_MM = 1.0
 
 SECRET_SPEC = {
     "backs_differ": Opt("bool", default=False, help="the backs differ on purpose (e.g. a back per team)"),
+    "keep_fronts": Opt("bool", default=False, help="the ink saver prints the fronts as they are too (pieces "
+                       "that lie face down: a lightened front lets the hidden back show through)"),
 }
 SITS_ON_SPEC = {
     "layout": Opt("str", True, help="the layout the space is printed on, e.g. `my-game/board`"),
@@ -41,6 +44,7 @@ SITS_ON_SPEC = {
 class Secret:
     pos: Pos                  # the `secret:` line
     backs_differ: bool = False
+    keep_fronts: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ def secret(decl: YMap, col: Collector, cid: str) -> Secret | None:
         return Secret(pos)
     if isinstance(value, YMap):
         c = check_map(value, SECRET_SPEC, col, f"`secret` of component `{cid}`")
-        return Secret(pos, bool(c["backs_differ"]))
+        return Secret(pos, bool(c["backs_differ"]), bool(c["keep_fronts"]))
     col.add(pos, f"`secret` of component `{cid}`: expected true, false or `{{backs_differ: true}}`",
             "write `secret: true` for cards held in a hand")
     return None

@@ -232,8 +232,9 @@ def face(f: Face) -> Face:
     return replace(f, pieces=pieces)
 
 
-def pairs(it, keep_backs: bool = False):
+def pairs(it, keep_backs: bool = False, keep_fronts: bool = False):
     """Ink-saver versions of (front, back) pairs; with keep_backs (a `secret:` component) the backs print
-    as they are: a back the ink saver lightens lets the front show through thin paper."""
+    as they are: a back the ink saver lightens lets the front show through thin paper; keep_fronts (pieces
+    lying face down, `secret: {keep_fronts: true}`) the fronts too."""
     for f, b in it:
-        yield face(f), (b if keep_backs or b is None else face(b))
+        yield (f if keep_fronts else face(f)), (b if keep_backs or b is None else face(b))

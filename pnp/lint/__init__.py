@@ -68,6 +68,14 @@ class Config:
             return None
         return self.secret.get(face_name.split("/", 1)[0])
 
+    def kept_as_printed(self, face_name: str) -> bool:
+        """Whether the ink saver prints this face unchanged: a `secret:` component's back, and its front
+        too with `keep_fronts: true`."""
+        if not self.secret or not face_name or "/" not in face_name:
+            return False
+        s = self.secret.get(face_name.split("/", 1)[0])
+        return s is not None and (face_name.endswith(".back") or s.keep_fronts)
+
     def on(self, rule: str) -> bool:
         return self.levels.get(rule, "off") != "off"
 

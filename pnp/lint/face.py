@@ -71,7 +71,7 @@ def check_face(cfg, layout, elements, card: str, card_pos, face_name: str):
             f = _contrast(cfg, paints, drawn_boxes, runs, el, where, card)
             if f:
                 out.append(f)
-    if cfg.on("ink-saver") and cfg.secret_back(face_name) is None:   # a secret back prints as it is
+    if cfg.on("ink-saver") and not cfg.kept_as_printed(face_name):   # a secret back prints as it is
         out += _ink_saver(cfg, layout, measured, where, card)
     return [f for f in out if f is not None], drawn_boxes
 

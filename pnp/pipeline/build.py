@@ -342,7 +342,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         out = counted(sets.observe(comp, made))
         if opts.ink_saver:
             from pnp.render import ink
-            out = ink.pairs(out, keep_backs=getattr(comp, "secret", None) is not None)
+            secret = getattr(comp, "secret", None)
+            out = ink.pairs(out, keep_backs=secret is not None, keep_fronts=bool(secret and secret.keep_fronts))
         return out
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     planned = dry_plan(prep, resolver, paper, opts, comps, books)
