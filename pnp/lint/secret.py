@@ -34,10 +34,16 @@ def _segments(p: Shape):
             yield pts[i], pts[(i + 1) % len(pts)]
 
 
+def _edge_limit(w: float, h: float) -> float:
+    """How far inside a secret back's trim a line shows a duplex shift: 6 mm, or a quarter of a small
+    piece's shorter side."""
+    return min(SECRET_EDGE_MM * MM, SECRET_EDGE_SHARE * min(w, h))
+
+
 def edge_line(cfg, layout, el, pieces, paints, where, card):
     """A finding for the element's line closest to the trim of a secret back (None when none is near)."""
     w, h = layout.w, layout.h
-    tol, limit = TOLERANCE_MM * MM + 0.1 * MM, min(SECRET_EDGE_MM * MM, SECRET_EDGE_SHARE * min(w, h))
+    tol, limit = TOLERANCE_MM * MM + 0.1 * MM, _edge_limit(w, h)
     worst = None
     for p in pieces:
         if not isinstance(p, Shape) or p.role != "art" or not p.ops:
@@ -71,7 +77,6 @@ def edge_line(cfg, layout, el, pieces, paints, where, card):
     if worst is None:
         return None
     d, side, what = worst
-    limit = min(SECRET_EDGE_MM * MM, SECRET_EDGE_SHARE * min(w, h))
     return cfg.finding("secret-backs", el.pos, f"the {what} of element `{el.name}` on {where} runs {d / MM:.1f} mm "
                        f"inside the {side} trim of a secret back: printed double-sided, a back shifted by 1–2 mm shows "
                        f"it off-centre, the same way on every card of a sheet, so cards can be told apart from behind "
