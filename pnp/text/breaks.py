@@ -4,8 +4,10 @@ Lines are filled greedily: Latin text breaks at spaces, CJK text between any two
 number lists and glossary words are already glued into atoms), so a space inside CJK text is no
 better a break than any other place. Then, per paragraph:
 
-- a CJK paragraph never ends on an orphan: a last line of one or two characters (`張。`) takes an atom
-  or two from the line before; its other lines stay filled (no balancing that leaves half-width lines);
+- a CJK paragraph takes the cheapest of all the ways into as many lines (`cjklines.py`): no word torn
+  where a line can give up one character to keep it, no last line of one or two characters (`張。`),
+  no line left much short; where that search finds nothing, the last line takes an atom or two from
+  the line before (`orphan`);
 - other text, when `balance` is asked and the last line is short, takes the fewest words down from the
   line before that make it a third of the widest line (no even split: it leaves lines broken short);
 - in a box narrower than NARROW characters (a flap label), a CJK paragraph breaks only after
@@ -15,6 +17,7 @@ better a break than any other place. Then, per paragraph:
 """
 from __future__ import annotations
 
+from pnp.text import cjklines
 from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
 
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
@@ -168,6 +171,8 @@ def paragraph(items, width, space_w, size, width_of):
             return got, 0.0, torn, "phrase"
         torn = True
     lines, over = greedy(items, width, space_w)
+    if mode == "cjk":
+        lines = cjklines.best(items, width, space_w, size, len(lines)) or lines
     return lines, over, torn, mode
 
 
