@@ -209,6 +209,23 @@ def test_a_sheet_full_from_top_to_bottom_gets_its_label_in_a_side_margin():
     assert (in_left or in_right) and y1 <= h - impose.MARGIN    # in a margin, clear of the piece
 
 
+def test_a_sheet_whose_side_margins_carry_crop_marks_gets_its_label_between_them():
+    """US Letter's 3 x 3 cards fill the page top to bottom and their crop marks cross both side margins,
+    so Clue's Letter card sheets carried no label (eighth read): it goes between two marks."""
+    from pnp.impose import label
+    w, h = impose.PAPERS["letter"]
+    page = impose.Page(w, h, side="front")
+    page.slots.append(impose.Slot(Face(195 * MM, 270 * MM, 0, ()), 10.4 * MM, 4 * MM, (10.4 * MM, 4 * MM, 205.5 * MM, 275 * MM)))
+    for y in (4, 92, 182, 275):          # marks at each cut, out to the paper's printable edge on both sides
+        page.marks += [((impose.MARGIN, y * MM), (9.9 * MM, y * MM)), ((206 * MM, y * MM), (w - impose.MARGIN, y * MM))]
+    assert label.put(page, "Clue — Clue cards — sheet 1 of 11")
+    assert len(page.side_labels) == 1
+    x0, y0, x1, y1 = label.side_box(*page.side_labels[0])
+    assert x1 <= 10.4 * MM or x0 >= 205.5 * MM                     # clear of the pieces
+    for (ax, ay), (bx, by) in page.marks:
+        assert not (min(ax, bx) < x1 and max(ax, bx) > x0 and y0 < ay < y1), (ay, y0, y1)   # crosses no mark
+
+
 def test_butted_pieces_paint_a_seam_under_the_neighbour_drawn_after_them():
     """Two fills clipped exactly at a shared cut leave a hairline of paper in a viewer or a RIP; on a
     sheet of backs it showed along inner cuts only, so a duplex shift told inner cards from outer ones.

@@ -19,10 +19,7 @@ def width(text: str, size: float = SIZE) -> float:
 
 
 def occupied(page) -> tuple | None:
-    boxes = [s.clip for s in page.slots]
-    boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds + page.guides]
-    boxes += [(x, y - 0.25 * SIZE, x + width(t), y + SIZE) for x, y, t in page.labels]
-    boxes += [side_box(x, y, t) for x, y, t in page.side_labels]
+    boxes = _obstacles(page)
     if not boxes:
         return None
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
@@ -35,7 +32,8 @@ def side_box(x, y, text) -> tuple:
 
 def put(page, text: str) -> bool:
     """Add `text` in the largest free strip below or above the page's contents, or, when a sheet of
-    pieces fills it from top to bottom, read upwards in the wider side margin; False when none fits."""
+    pieces fills it from top to bottom, read upwards in the wider side margin, or between the crop marks of
+a side margin they cross; False when none fits."""
     lx0, ly0, lx1, ly1 = printable(page.w, page.h)
     box = occupied(page)
     if box is None:
@@ -44,7 +42,7 @@ def put(page, text: str) -> bool:
     if max(below, above) < HEIGHT:
         left, right = box[0] - CLEAR - lx0, lx1 - (box[2] + CLEAR)
         if max(left, right) < HEIGHT:
-            return False
+            return _between_marks(page, text)
         while text and width(text) > ly1 - ly0:
             text = text[:-2] + "…"
         x = (lx0 + 0.95 * SIZE) if left >= right else (lx1 - 0.3 * SIZE)
@@ -56,3 +54,36 @@ def put(page, text: str) -> bool:
     x = min(max(lx0, box[0]), lx1 - width(text))
     page.labels.append((x, base, text))
     return True
+
+
+def _between_marks(page, text: str) -> bool:
+    """A label read upwards in a side margin that only crop marks cross (US Letter's 3 x 3 cards fill the
+    page top to bottom, and the marks fill the side margins): in the longest run of the margin between
+    two marks, when the whole label fits there."""
+    lx0, ly0, lx1, ly1 = printable(page.w, page.h)
+    if not page.slots:
+        return False
+    pieces = (min(s.clip[0] for s in page.slots), max(s.clip[2] for s in page.slots))
+    need = width(text) + 2 * CLEAR
+    for x in ((lx0 + 0.95 * SIZE), (lx1 - 0.3 * SIZE)):
+        x0, _y, x1, _t = side_box(x, 0.0, text)
+        if x0 < lx0 or x1 > lx1 or not (x1 + CLEAR <= pieces[0] or x0 - CLEAR >= pieces[1]):
+            continue
+        stops = sorted((b[1], b[3]) for b in _obstacles(page) if b[0] < x1 + CLEAR and b[2] > x0 - CLEAR)
+        y, best = ly0, None
+        for b0, b1 in stops + [(ly1, ly1)]:
+            if b0 - y >= need and (best is None or b0 - y > best[1] - best[0]):
+                best = (y, b0)
+            y = max(y, b1)
+        if best is not None:
+            mid = (best[0] + best[1] - width(text)) / 2
+            page.side_labels.append((x, mid, text))
+            return True
+    return False
+
+
+def _obstacles(page) -> list:
+    boxes = [s.clip for s in page.slots]
+    boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds + page.guides]
+    boxes += [(x, y - 0.25 * SIZE, x + width(t), y + SIZE) for x, y, t in page.labels]
+    return boxes + [side_box(x, y, t) for x, y, t in page.side_labels]
