@@ -77,12 +77,26 @@ def test_short_last_lines_are_balanced_in_latin_text_and_never_orphans_in_cjk(fo
             lines = _lines(laid)
             if len(lines) > 1:
                 longest = max(fonts.width(line, "sans", 9) for line in lines)
-                if (len(lines[-1].strip()) <= 2) if cjk else fonts.width(lines[-1], "sans", 9) < 0.34 * longest:
+                enough = min(0.33 * longest, 6 * 9)     # a third of the line, or six ems in a wide box
+                if (len(lines[-1].strip()) <= 2) if cjk else fonts.width(lines[-1], "sans", 9) < enough - 0.01:
                     short += 1
                 # the same number of lines as greedy breaking: balancing never makes text taller
                 g_lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 100 * MM), balance=False)[0])
                 assert len(lines) == len(g_lines), (width, lines, g_lines)
         assert short == 0, text
+
+
+def test_balancing_a_wide_box_pulls_down_a_few_words_not_a_third_of_the_line(fonts):
+    # the covers' bullets (160 mm): "…Cards that are held hidden need opaque stock or sleeves: thin paper /
+    # lets a front show through its back." — a third of the line came down, the line before looked cut off
+    text = ("Paper: the pieces on card stock of 160–250 g/m², or plain paper glued to card; the booklet on "
+            "plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets a front "
+            "show through its back.")
+    for width in range(120, 181, 5):
+        w = width * MM
+        lines = _lines(layout(text, fonts, "sans", 8, (0, 0, w, 100 * MM))[0])
+        assert all(fonts.width(line, "sans", 8) > 0.8 * w for line in lines[:-1]), (width, lines)
+        assert len(lines) == 1 or fonts.width(lines[-1], "sans", 8) >= min(w / 3, 6 * 8) - 0.01, (width, lines)
 
 
 def test_closing_punctuation_never_alone_on_the_last_line(fonts):

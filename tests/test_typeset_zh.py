@@ -260,6 +260,7 @@ def test_a_times_sign_stays_with_its_count(fonts):
     for width in range(20, 70):
         lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
         assert not any(line.rstrip().endswith("×") for line in lines[:-1]), (width, lines)
+        assert not any(line.startswith("×") for line in lines), (width, lines)   # 「× 6、」 began a line
 
 
 def test_full_width_marks_side_by_side_are_squeezed(fonts):

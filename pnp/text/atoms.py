@@ -175,13 +175,15 @@ _SIGNS = "+-−±×x"
 
 
 def _ordinals(atoms: list) -> list:
-    """第 and the number after it, across a space (第 48 小時, 第 4、6、8 頁): one atom, the space kept."""
+    """第 and the number after it, across a space (第 48 小時, 第 4、6、8 頁): one atom, the space kept;
+    a count (`× 6`) and the word it counts (`房間卡 × 6、`: a line began 「× 6、」) likewise."""
     out: list[Atom] = []
     for a in atoms:
         prev = out[-1] if out else None
         if (prev is not None and prev.space and not a.newline and not prev.newline and prev.parts
-                and prev.parts[-1][0] == "t" and prev.parts[-1][1][-1:] in ORDINAL
-                and a.parts and a.parts[0][0] == "t" and a.parts[0][1][:1].isdecimal()):
+                and prev.parts[-1][0] == "t" and a.parts and a.parts[0][0] == "t"
+                and ((prev.parts[-1][1][-1:] in ORDINAL and a.parts[0][1][:1].isdecimal())
+                     or (a.parts[0][1][:1] == "×" and prev.parts[-1][1][-1:] not in ORDINAL))):
             prev.parts += [("t", prev.space, prev.parts[-1][2])] + a.parts
             prev.space = a.space
             continue

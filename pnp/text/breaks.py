@@ -20,7 +20,9 @@ from __future__ import annotations
 from pnp.text import cjklines
 from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
 
-SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced
+SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced …
+LAST_EMS = 6             # … or than this many ems, whichever is less: in a wide box (a cover's bullets) a
+                         # third of the line pulled down half a line of words ("thin paper / lets a front…")
 ORPHAN = 1               # a CJK paragraph's last line holds more characters (not counting punctuation) than this
 PULL = 2                 # (a lone 張。 or †), taking at most this many atoms from the line before: pulling more
                          # leaves the line before visibly short, which readers took for a broken word
@@ -116,7 +118,7 @@ def orphan(lines, width, space_w):
     return lines[:-2] + [prev, last]
 
 
-def balanced(lines, over, width, space_w):
+def balanced(lines, over, width, space_w, size=0.0):
     """A short last line (under SHORT_LAST of the widest) takes words from the line before, one at a
     time, until it is not: the fewest that do it. An even split of the last two lines would leave a line
     broken short in running text, which reads as a sentence broken off ("flipping on / the long edge")."""
@@ -124,7 +126,8 @@ def balanced(lines, over, width, space_w):
         return lines
     widths = [line_width(line, space_w) for line in lines]
     widest = max(widths)
-    if widths[-1] >= SHORT_LAST * widest:
+    enough = min(SHORT_LAST * widest, LAST_EMS * size) if size else SHORT_LAST * widest
+    if widths[-1] >= enough:
         return lines
     tail = lines[-2] + lines[-1]
     for k in range(len(lines[-2]) - 1, 0, -1):      # k atoms stay on the line before
@@ -132,7 +135,7 @@ def balanced(lines, over, width, space_w):
         w1, w2 = line_width(first, space_w), line_width(second, space_w)
         if w2 > width + 1e-6:
             return lines
-        if w2 >= SHORT_LAST * widest or w2 >= w1:
+        if w2 >= enough or w2 >= w1:
             return lines[:-2] + [first, second]
     return lines
 
@@ -176,11 +179,11 @@ def paragraph(items, width, space_w, size, width_of):
     return lines, over, torn, mode
 
 
-def finish(para, width, space_w, balance):
+def finish(para, width, space_w, balance, size=0.0):
     """A paragraph's lines as drawn: orphan control for CJK, balancing (when asked) for the rest."""
     lines, over, _torn, mode = para
     if mode == "cjk":
         return orphan(lines, width, space_w)
     if mode == "latin" and balance:
-        return balanced(lines, over, width, space_w)
+        return balanced(lines, over, width, space_w, size)
     return lines

@@ -99,12 +99,12 @@ def _break(atoms, paras, ws, space_w, width, size, fonts) -> list:
     return [breaks.paragraph([(atoms[i], ws[i]) for i in para], width, space_w, size, width_of) for para in paras]
 
 
-def _join(got, width, space_w, balance):
+def _join(got, width, space_w, balance, size):
     """Lines of every paragraph, finished (breaks.finish); returns (lines, widest overflow of an unbreakable
     atom, indexes of lines ended by a line break in the text — never justified, torn)."""
     lines, over, hard, torn = [], 0.0, set(), False
     for para in got:
-        lines += breaks.finish(para, width, space_w, balance)
+        lines += breaks.finish(para, width, space_w, balance, size)
         over = max(over, para[1])
         torn = torn or para[2]
         hard.add(len(lines) - 1)
@@ -192,7 +192,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         got = at.get(s)
         if got is None:
             got = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w, s, fonts)
-        lines, over, hard, torn = _join(got, w, space_w, bal)
+        lines, over, hard, torn = _join(got, w, space_w, bal, s)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn
 
     def fits(m, whole):   # whole: and no glossary word or narrow box's phrase broken
