@@ -52,10 +52,18 @@ def test_a_proportional_font_is_left_alone():
     assert buf.getvalue()[:4] == b"\x00\x01\x00\x00"
 
 
-def test_an_apostrophe_between_letters_prints_as_one():
-    """“The Mayor's Gala” printed a typewriter apostrophe beside curly quotes (a sixth read): between two
-    letters a straight apostrophe is set as ’; quotes and other uses are left as written."""
+def test_typewriter_quotes_print_as_curly_ones():
+    """“The Mayor's Gala” printed a typewriter apostrophe beside curly quotes (a sixth read), and the
+    eighth found straight plural apostrophes (creators', cards') and straight "the deck" beside curly
+    ones: every typewriter quote is set as a printed one, opening after a space, a bracket or a dash,
+    or first, closing elsewhere, across the spans of one text."""
     from pnp.text.atoms import tokens
-    text = "The Mayor's Gala: 'rock 'n' roll' and 5' tall"
-    got = "".join(v for a in tokens(text, set())[0] for k, v, _s in a.parts if k == "t")
-    assert "Mayor’s" in got and "'rock" in got and "5'" in got and "'n'" in got
+
+    def printed(text, full=False):
+        atoms = tokens(text, set(), full=full, nominal=9)[0]
+        return "".join("".join(v for k, v, _s in a.parts if k == "t") + a.space for a in atoms)
+
+    got = printed("The Mayor's Gala: the creators' cards, \"the deck\" and (\"draw\") — 'once a round'.")
+    assert got == "The Mayor’s Gala: the creators’ cards, “the deck” and (“draw”) — ‘once a round’."
+    assert printed('"Once" a round') == "“Once” a round"
+    assert printed('say <b>"stop"</b> now', full=True) == "say “stop” now"   # the quote's context is the span before

@@ -37,7 +37,25 @@ class Atom:
     squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" (_squeeze)
 
 
-_APOSTROPHE = re.compile(r"(?<=[A-Za-z])'(?=[A-Za-z])")
+_QUOTE = re.compile("[\"']")
+_OPENS_AFTER = set(" \t\n([{<—–-/「『（“‘") | {""}   # a quote after these (or first) opens; elsewhere it closes
+
+
+def curly(piece: str, before: str = "") -> str:
+    """Typewriter quotes set as printed ones, as a typesetter would: an apostrophe in a word or after it
+    (card's, players') is ’; a quote after a space, a bracket or a dash, or first in the text, opens (“ ‘)
+    and any other closes (” ’). `before` is the character before `piece` (the last of the span before)."""
+    if "'" not in piece and '"' not in piece:
+        return piece
+    out, prev = [], before
+    for ch in piece:
+        if ch == '"':
+            ch = "“" if prev in _OPENS_AFTER else "”"
+        elif ch == "'":
+            ch = "‘" if prev in _OPENS_AFTER else "’"
+        out.append(ch)
+        prev = ch
+    return "".join(out)
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
 _CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
 
@@ -83,19 +101,21 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
     atoms: list[Atom] = []
     used = []
     word: Atom | None = None
+    before = ""        # the character before a piece of text, for its quotes (curly)
     for kind, piece, st in spans.split(text, full, color_of, roles):
         if st.size is not None:
             st = st._replace(size=st.size / nominal if nominal else 1.0)
         if kind == "n":
             atoms.append(Atom([], newline=True))
-            word = None
+            word, before = None, ""
             continue
         if kind == "i":
             used.append(piece)
             atoms.append(Atom([("i", piece, st)]))
-            word = None
+            word, before = None, "x"
             continue
-        piece = _APOSTROPHE.sub("’", piece)   # card's → card’s: a typewriter apostrophe set as a printed one
+        piece = curly(piece, before)   # card's → card’s, "draw" → “draw”: typewriter quotes set as printed ones
+        before = piece[-1:] or before
         for m in _CHUNK.finditer(piece):
             got = m.lastindex
             if got == 1:     # spaces
