@@ -38,7 +38,7 @@ def test_single_sided_pages_get_blank_backs_and_the_cover_says_so(tmp_path):
     assert [_inked(doc[i]) for i in range(6)] == [True, False, True, False, True, True]
     cover = doc[0].get_textpage().get_text_range()
     aid = next(line for line in cover.splitlines() if line.startswith("Aid"))
-    assert "single-sided, blank backs" in aid and "pages 3–4" in aid.replace(" ", " ")   # its blank back included
+    assert "front only, blank behind" in aid and "pages 3–4" in aid.replace(" ", " ")   # its blank back included
     deck = next(line for line in cover.splitlines() if line.startswith("C ("))
     assert "double-sided" in deck and "pages 5–6" in deck.replace(" ", " ")
     manifest = json.loads((out / "g" / "manifest.json").read_text("utf-8"))
