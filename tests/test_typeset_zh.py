@@ -290,3 +290,13 @@ def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):
         assert not any(line.lstrip().startswith("，") for line in lines), (width, lines)
     one = _lines(layout(text, fonts, "sans", 9, (0, 0, 200 * MM, 20 * MM))[0])
     assert one == ["原作：windskald，規則改寫自作者的貼文"], one
+
+
+def test_no_space_is_printed_after_a_full_width_closing_bracket(fonts):
+    """「（每欄一個） × 5」 showed an em and a half of white (the bracket's own half em and a space), read
+    as a torn line in the eighth read of Tiny Epic Crimes: the bracket's white is the space."""
+    from pnp.text.atoms import tokens
+    atoms = tokens("白色骰子指示物（每欄一個） × 5、線人指示物 × 5", set())[0]
+    text = "".join("".join(v for k, v, _s in a.parts if k == "t") + a.space for a in atoms)
+    assert "）× 5、" in text and "（每欄一個） " not in text
+    assert "指示物 × 5" in text                                     # a space after a CJK character stays

@@ -145,10 +145,16 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
 
 def _needless(prev: Atom, piece: str, end: int) -> bool:
     """Whether spaces ending at `end` of `piece`, after `prev`, stand between full-width punctuation
-    and a CJK character (`準備。 內文`): printed as nothing."""
+    and a CJK character (`準備。 內文`), or after a full-width closing bracket, whose own half em of
+    white is the space (`（每欄一個） × 5` showed an em and a half): printed as nothing."""
     p = prev.parts
-    return (bool(p) and p[-1][0] == "t" and p[-1][1][-1:] in FULL_STOPS and end < len(piece)
-            and is_cjk(piece[end]))
+    if not (p and p[-1][0] == "t"):
+        return False
+    last = p[-1][1][-1:]
+    return (last in FULL_STOPS and end < len(piece) and is_cjk(piece[end])) or last in _WIDE_CLOSE
+
+
+_WIDE_CLOSE = set("）」』】》〉〕〗〙〛")
 
 
 def _text(a: Atom) -> str:
@@ -200,11 +206,11 @@ def _ordinals(atoms: list) -> list:
     out: list[Atom] = []
     for a in atoms:
         prev = out[-1] if out else None
-        if (prev is not None and prev.space and not a.newline and not prev.newline and prev.parts
+        if (prev is not None and not a.newline and not prev.newline and prev.parts
                 and prev.parts[-1][0] == "t" and a.parts and a.parts[0][0] == "t"
-                and ((prev.parts[-1][1][-1:] in ORDINAL and a.parts[0][1][:1].isdecimal())
+                and ((prev.space and prev.parts[-1][1][-1:] in ORDINAL and a.parts[0][1][:1].isdecimal())
                      or (a.parts[0][1][:1] == "×" and prev.parts[-1][1][-1:] not in ORDINAL))):
-            prev.parts += [("t", prev.space, prev.parts[-1][2])] + a.parts
+            prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
             prev.space = a.space
             continue
         out.append(a)
