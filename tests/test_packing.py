@@ -106,10 +106,16 @@ def test_the_label_stays_in_the_margin_clear_of_every_piece_and_mark():
         assert not overlap(box, (min(ax, bx) - 0.1, min(ay, by) - 0.1, max(ax, bx) + 0.1, max(ay, by) + 0.1))
 
 
-def test_no_label_where_the_margin_has_no_room():
-    """Poker cards 9-up on US Letter leave 0.2 mm of bleed and short marks above and below: no strip."""
+def test_no_strip_above_or_below_poker_cards_9_up_on_letter_so_the_label_goes_between_side_marks():
+    """Poker cards 9-up on US Letter leave 0.2 mm of bleed and short marks above and below: no strip
+    there; the label reads upwards in a side margin, between the marks that cross it."""
     page = next(impose.plan_grid(pairs(9, 63, 88), impose.PAPERS["letter"], "long"))
-    assert not label.put(page, "Game — Cards — sheet 1 of 2") and not page.labels
+    assert label.put(page, "Game — Cards — sheet 1 of 2") and not page.labels and len(page.side_labels) == 1
+    x0, y0, x1, y1 = label.side_box(*page.side_labels[0])
+    for s in page.slots:
+        assert not overlap((x0, y0, x1, y1), s.clip)
+    for (ax, ay), (bx, by) in page.marks:
+        assert not overlap((x0, y0, x1, y1), (min(ax, bx) - 0.1, min(ay, by) - 0.1, max(ax, bx) + 0.1, max(ay, by) + 0.1))
 
 
 def test_fold_blocks_that_fit_different_halves_get_sheets_of_their_own_way():

@@ -27,25 +27,27 @@ SHIFTS = [(dx, dy) for dx in (-1.5, 0, 1.5) for dy in (-1.5, 0, 1.5)]
 
 def _plan_pages(lang="zh-TW", paper="a4", duplex="long"):
     """The build's own imposition plan: face name → (page index, slot, page)."""
-    from pnp.pipeline.build import Project, _context, _plan, duplex_document, faces, prepare
+    from pnp.pipeline.build import Project, _context, duplex_document, faces, prepare
     from pnp.resolve.face import Resolver
     from pnp import impose
     prep = prepare(Project(ROOT), GAME)
     resolver = Resolver(prep.game, prep.fonts, prep.icons, lang)
     resolver.ctx = _context(prep, lang)
-    from pnp.pipeline.assemble import units
+    from pnp.pipeline.units import plan_unit, units
     from pnp.pipeline.build import Options
-    from pnp.impose.plan import plan_packed
     where, n = {}, 0
     comps = [c for c in prep.game.components.values() if c.kind != "booklet"]   # booklets: printed first,
     two_sided = duplex_document(prep.game, duplex)                               # counted from the PDF below
-    for unit in units(prep, comps, impose.PAPERS[paper], Options(paper=paper, duplex=duplex)):
-        if len(unit) > 1:     # small components on shared sheets, as the build prints them
-            pages = plan_packed([(c, c.id, list(faces(prep, lang, resolver, c))) for c in unit], impose.PAPERS[paper],
-                                duplex, (0.0, 0.0), "", two_sided)
-        else:
-            pages = _plan(unit[0], faces(prep, lang, resolver, unit[0]), impose.PAPERS[paper], duplex, (0.0, 0.0),
-                          unit[0].id, two_sided)
+    opts = Options(paper=paper, duplex=duplex)
+    made = {}
+
+    def pairs_of(part):                    # as the build: a deck split onto shared sheets is made once
+        if part.comp.id not in made:
+            made[part.comp.id] = list(faces(prep, lang, resolver, part.comp))
+        return made[part.comp.id][part.start:part.stop]
+
+    for unit in units(prep, comps, impose.PAPERS[paper], opts):
+        pages = plan_unit(unit, pairs_of, impose.PAPERS[paper], opts, {c.id: c.id for c in comps}, two_sided, lang)
         for page in pages:
             for slot in page.slots:
                 where.setdefault(slot.face.name, (n, slot, page))

@@ -9,9 +9,10 @@ from pnp.layout import qr
 from pnp.core.units import mm
 from pnp.content import credits_text
 from pnp.impose.page import paper_name
-from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
+from pnp.impose.plan import duplex_document
 from pnp.pipeline import labels
 from pnp.pipeline.names import pdf_name
+from pnp.pipeline.units import Part, plan_unit, units  # noqa: F401  (units: the build's, re-exported)
 
 
 def check_booklets(prep, resolver) -> None:
@@ -35,34 +36,6 @@ def chosen(game, only) -> list:
         raise Problems([Problem(game.meta.at("components"), f"--only names `{b}`, which `{game.id}` does not have",
                                 did_you_mean(b, game.components)) for b in bad])
     return [c for c in comps if c.id in only]
-
-
-def units(prep, comps, paper, opts) -> list:
-    """The components in the order they print, as lists: a list of several is the small components
-    that share sheets (at the place of the first of them), every other list holds one component."""
-    small = []
-    for c in comps:
-        if c.kind == "booklet":
-            continue
-        decl = prep.game.meta["components"][c.id]
-        front = prep.layouts.get(c.front, decl.at("front"))
-        back = prep.layouts.get(c.back, decl.at("back")) if c.back and opts.duplex != "none" else None
-        if packs(c, front, back, c.total, _paper(paper), opts.duplex, getattr(opts, "pack", True)):
-            small.append(c)
-    if len(small) < 2:
-        return [[c] for c in comps]
-    out = []
-    for c in comps:
-        if c is small[0]:
-            out.append(small)
-        elif c not in small:
-            out.append([c])
-    return out
-
-
-def _paper(paper):
-    from pnp import impose
-    return impose.paper_size(paper) if isinstance(paper, str) else paper
 
 
 def _two_up(paper) -> bool:
@@ -155,8 +128,13 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
             if comp.kind != "booklet" and not comp.back and sides & {"back", "fold"}:   # a shared sheet's backs (or
                 # fold halves) belong to its other pieces: this one is single-sided, its back blank paper
                 sides = (sides - {"back", "fold"}) | ({"blank"} if "back" in sides else set())
-            entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), sides, comp.total, outline,
-                                       piece_counts(comp, lang, game.text) if comp.pieces else []))
+            seen = next((e for e in entries if e.key == comp.id), None)
+            if seen is not None:   # a deck's last pieces, on the sheets it shares with small components
+                seen.more.append((n + 1, n + len(pages)))
+                seen.sides |= sides
+            else:
+                entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), sides, comp.total, outline,
+                                           piece_counts(comp, lang, game.text) if comp.pieces else [], key=comp.id))
             n += len(pages)
             last = pages
     meta = game.meta
@@ -219,30 +197,29 @@ def write_pages(writer, pages, title, pagelint=None, comp=None):
 def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     """(component, title, pages) planned with blank faces of the layouts' sizes: the same imposition
     as the real faces get, without resolving or holding any card (the build streams those later).
-    Booklets are laid out for real (`books`: their imposed pages)."""
+    Booklets are laid out for real (`books`: their imposed pages). A deck whose last pieces share
+    sheets with small components appears twice: with its own sheets and with the shared ones."""
     from pnp.core.pieces import Face
     out = []
     comps = comps if comps is not None else list(prep.game.components.values())
+    titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
+    two_sided = duplex_document(prep.game, opts.duplex)
+
+    def blanks(part):
+        c = part.comp
+        decl = prep.game.meta["components"][c.id]
+        front = prep.layouts.get(c.front, decl.at("front"))
+        back = prep.layouts.get(c.back, decl.at("back")) if c.back else None
+        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
+        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+        return [(blank, blank_back)] * part.count
+
     for unit in units(prep, comps, paper, opts):
-        comp = unit[0]
+        comp = unit[0].comp
         if comp.kind == "booklet":
             if books and comp.id in books:
-                out.append((comp, str(resolver.ctx.game["components"][comp.id]["title"]), books[comp.id][1]))
+                out.append((comp, titles[comp.id], books[comp.id][1]))
             continue
-        members = []
-        for c in unit:
-            decl = prep.game.meta["components"][c.id]
-            front = prep.layouts.get(c.front, decl.at("front"))
-            back = prep.layouts.get(c.back, decl.at("back")) if c.back else None
-            blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-            blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
-            members.append((c, str(resolver.ctx.game["components"][c.id]["title"]), [(blank, blank_back)] * c.total))
-        titles = [str(resolver.ctx.game["components"][c.id]["title"]) for c in unit]
-        two_sided = duplex_document(prep.game, opts.duplex)
-        if len(unit) > 1:   # one list of pages shared by every member: the cover counts it once
-            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, labels.joined(titles, resolver.lang), two_sided,
-                                 labels.joined(['', ''], resolver.lang))
-        else:
-            pages = list(_plan(comp, iter(members[0][2]), paper, opts.duplex, opts.back_offset, titles[0], two_sided))
-        out += [(c, t, pages) for c, t in zip(unit, titles)]
+        pages = list(plan_unit(unit, blanks, paper, opts, titles, two_sided, resolver.lang))
+        out += [(p.comp, titles[p.comp.id], pages) for p in unit]   # one list shared: the cover counts it once
     return out

@@ -33,8 +33,8 @@ from pnp.resolve import workers
 from pnp.resolve.face import Resolver, _image_info as image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
-from pnp.pipeline.assemble import booklets, chosen, die_marks, dry_plan, units, write_booklet, write_cover, write_pages, check_booklets
-from pnp.impose.plan import plan_packed
+from pnp.pipeline.assemble import booklets, chosen, die_marks, dry_plan, write_booklet, write_cover, write_pages, check_booklets
+from pnp.pipeline.units import plan_unit, units
 from pnp.core.processes import can_fork
 from pnp.pipeline.names import DUPLEX, NAME_WORDS, pdf_name  # noqa: F401  (the build's file names)
 
@@ -349,24 +349,29 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     planned = dry_plan(prep, resolver, paper, opts, comps, books)
     sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex,
                           resolver.lang)
+    held = {}   # the faces of a deck split between its own sheets and shared ones, made once
+
+    def pairs_of(part):
+        if part.whole:
+            return stream(part.comp)
+        if part.comp.id not in held:
+            held[part.comp.id] = list(stream(part.comp))
+        return held[part.comp.id][part.start:part.stop]
+
     for unit in units(prep, comps, paper, opts):
-        comp = unit[0]
-        title = labels.joined([titles[c.id] for c in unit], resolver.lang)
+        comp = unit[0].comp
+        title = labels.joined([titles[p.comp.id] for p in unit], resolver.lang)
         if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
             writer.page(impose.Page(*paper, side="blank"))
         if comp.kind == "booklet":
             if comp.id in books:       # else its problems are raised below, with the others
                 comps_info.append(write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
             continue
-        if len(unit) > 1:              # small components on shared sheets
-            members = [(c, titles[c.id], list(stream(c))) for c in unit]
-            pages = plan_packed(members, paper, opts.duplex, opts.back_offset, title, two_sided,
-                                 labels.joined(["", ""], resolver.lang))
-        else:
-            pages = _plan(comp, stream(comp), paper, opts.duplex, opts.back_offset, title, two_sided)
-        # the outline: one entry per component, at the first sheet that holds its pieces
+        pages = plan_unit(unit, pairs_of, paper, opts, titles, two_sided, resolver.lang)
+        # the outline: one entry per component, at the first sheet that holds its pieces (a deck's tail
+        # on shared sheets has its entry at its own sheets)
         write_pages(writer, sheets.label(pages, title), title if len(unit) == 1 else
-                    [titles[c.id] for c in unit], pagelint, comp)
+                    [titles[p.comp.id] for p in unit if p.whole], pagelint, comp)
     if resolver.problems:
         raise Problems(resolver.problems)
     found = lint.collapse(resolver.findings | set(sets.findings()) | set(pagelint.findings()))

@@ -16,7 +16,7 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 
 LABELS = {
     "en": {
-        "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages {a}–{b}", "page": "page {a}",
+        "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages {a}–{b}", "page": "page {a}", "pages_list": "pages {r}",
         "double": "double-sided", "single": "single-sided", "single_blank": "front only, blank behind", "dot": " · ", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
         "scale": "Print at 100% (“actual size”), never “fit to page”; {paper} paper.",
@@ -69,7 +69,7 @@ LABELS = {
                        "double-sided, keep the sheets in order and staple them at the top left corner.",
     },
     "zh-TW": {
-        "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁",
+        "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁", "pages_list": "第 {r} 頁",
         "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "・", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
         "scale": "請以 100%（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
@@ -116,6 +116,8 @@ class Entry:
     count: int = 0
     outline: bool = False
     pieces: list = field(default_factory=list)   # (name, count) per piece type, when it holds several
+    more: list = field(default_factory=list)     # further (first, last) pages: a deck's last pieces on shared sheets
+    key: str = ""                                # the component's id
 
 
 def labels(lang: str) -> dict:
@@ -187,6 +189,9 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
     heading(L["contents"])
     for e in entries:
         pages_txt = L["page"].format(a=e.first) if e.first == e.last else L["pages"].format(a=e.first, b=e.last)
+        if e.more:
+            pages_txt = L["pages_list"].format(r=L.get("sep", ", ").join(
+                str(a) if a == b else f"{a}–{b}" for a, b in [(e.first, e.last)] + e.more))
         if e.kind == "booklet":
             how = f"{L['booklet']}{L['comma']}{L['double'] if 'back' in e.sides else L['single']}"
         elif "back" in e.sides:
