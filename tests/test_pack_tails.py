@@ -1,0 +1,53 @@
+"""A deck's last, partly filled sheet gives its pieces to the shared sheets when that saves paper
+(Tiny Epic Crimes' 25th city card printed alone on a sheet, eighth read); a hand-held deck never does."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp import impose
+from pnp.pipeline import units as U
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _prep():
+    from pnp.pipeline.build import Project, prepare
+    return prepare(Project(ROOT), "tiny-epic-crimes")
+
+
+def _sheets(prep, parts_of, opts, paper):
+    """Sheets of pieces the plan prints, from blank faces (as the cover counts them)."""
+    def blanks(part):
+        f, b, blank, blank_back = U._faces(prep, part.comp, opts.duplex)
+        return [(blank, blank_back)] * part.count
+    comps = [c for c in prep.game.components.values() if c.kind != "booklet"]
+    titles = {c.id: c.id for c in comps}
+    n = 0
+    for unit in parts_of(prep, comps, paper, opts):
+        n += sum(1 for p in U.plan_unit(unit, blanks, paper, opts, titles, False, "en") if p.side in ("front", "fold", "tile"))
+    return n, comps
+
+
+def test_a_deck_tail_joins_the_shared_sheets_and_saves_a_sheet(monkeypatch):
+    from pnp.pipeline.build import Options
+    prep, opts, paper = _prep(), Options(paper="a4", duplex="long"), impose.PAPERS["a4"]
+    with_tails, comps = _sheets(prep, U.units, opts, paper)
+    plan = U.units(prep, comps, paper, opts)
+    heads = [u[0] for u in plan if len(u) == 1 and not u[0].whole]
+    group = next(u for u in plan if len(u) > 1)
+    assert [p.comp.id for p in heads] == ["city"]
+    tail = next(p for p in group if p.comp.id == "city")
+    assert tail.start == heads[0].stop and tail.count == 1                     # the last card, only it
+    assert heads[0].count + tail.count == heads[0].comp.total
+    monkeypatch.setattr(U, "_tail", lambda *a: 0)
+    without, _ = _sheets(prep, U.units, opts, paper)
+    assert with_tails == without - 1
+
+
+def test_a_hand_held_deck_keeps_all_its_sheets():
+    from pnp.pipeline.build import Options
+    prep, opts, paper = _prep(), Options(paper="a4", duplex="long"), impose.PAPERS["a4"]
+    secret = [c for c in prep.game.components.values() if getattr(c, "secret", None) is not None and c.kind == "deck"]
+    assert secret
+    for c in secret:
+        assert U._tail(c, U._faces(prep, c, "long"), paper, opts) == 0
