@@ -45,9 +45,12 @@ def test_a_deck_tail_joins_the_shared_sheets_and_saves_a_sheet(monkeypatch):
 
 
 def test_a_hand_held_deck_keeps_all_its_sheets():
+    from dataclasses import replace
+    from pnp.content.printing import Secret
     from pnp.pipeline.build import Options
     prep, opts, paper = _prep(), Options(paper="a4", duplex="long"), impose.PAPERS["a4"]
-    secret = [c for c in prep.game.components.values() if getattr(c, "secret", None) is not None and c.kind == "deck"]
-    assert secret
-    for c in secret:
-        assert U._tail(c, U._faces(prep, c, "long"), paper, opts) == 0
+    city = prep.game.components["city"]
+    got = U._faces(prep, city, "long")
+    assert U._tail(city, got, paper, opts) == 1                                 # on the table: its tail may go
+    held = replace(city, secret=Secret(city.pos))
+    assert U._tail(held, got, paper, opts) == 0                                 # in a hand: every back alike
