@@ -55,6 +55,8 @@ class Rules:
             self.block_all = want(game, "occupied_room_pawns", "block", ("players", "all")) == "all"
             self.wrong_block = want(game, "occupied_room_pawns", "wrong_accusers_block", (False, True))
         self.share = want(game, "corridor_pawns", "share_square", (False, True))
+        # Map.floor holds the start squares: every pawn walks onto or through an empty one
+        want(game, "start_squares", "after_start", ("corridor",))
         self.by_passage = (want(game, "occupied_room_pawns", "by_passage", (True, False)) if self.closed_rooms
                            else False)
         self.passage_ok = want(game, "secret_passage", "instead_of_roll", (True,))

@@ -52,6 +52,7 @@ def _setup(game, n, rng, cats, m):
     want(game, "suspect_choice", "pick", ("nearest_start", "any"))
     want(game, "suspect_tie", "then", ("nearer_first", "agree"))     # random seats: no two want one suspect
     want(game, "suspect_tie", "even", ("die_roll", "agree"))
+    want(game, "suspect_tie", "others", ("nearest_free", "agree"))
     played = rng.sample(suspects, n)
     if number(game, "envelope", "per_category") != 1:
         raise Uncovered("rule `envelope`: the simulator fills the envelope with one card per category", "envelope")
