@@ -83,6 +83,7 @@ class TurnCards:
         return True
 
     def _handover(self, s):
+        self.R.want("case_reaching", "reaches", "only_when_passed")    # a given case reaches nobody: unanswered
         limit = self._case_limit()
         step = self._left()
         for p in ((s + step) % self.n, (s - step) % self.n):
@@ -97,6 +98,7 @@ class TurnCards:
         p = max(others, key=lambda q: len(self.cases[q]))
         mysteries = [c for c in self.cases[p] if self.CASE[c].kind == "mystery"]
         if mysteries and self._may_receive(s):
+            self.R.want("case_reaching", "reaches", "only_when_passed")    # a moved case reaches nobody
             c = min(mysteries, key=lambda k: self.CASE[k].difficulty)
             self.cases[p].remove(c)
             self.cases[s].append(c)
