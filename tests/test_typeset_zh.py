@@ -300,3 +300,13 @@ def test_no_space_is_printed_after_a_full_width_closing_bracket(fonts):
     text = "".join("".join(v for k, v, _s in a.parts if k == "t") + a.space for a in atoms)
     assert "）× 5、" in text and "（每欄一個） " not in text
     assert "指示物 × 5" in text                                     # a space after a CJK character stays
+
+
+def test_a_title_in_its_brackets_and_a_short_bold_label_are_never_broken(fonts):
+    """《妙探尋／兇》 (Clue) and a bold run-in 「理／由：」 (Criminal Poker) broke across lines in the eighth
+    reads: a title in 《》 and a bold CJK run of up to six characters stay whole, as glossary words do."""
+    for text, whole in (("想玩其他版本的人，可以找找《妙探尋兇》的其他版本與擴充。", "《妙探尋兇》"),
+                        ("偵探必須說明**理由：**為什麼他認為這個人就是兇手。", "理由：")):
+        for width in range(20, 60):
+            lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM), markup=False)[0])
+            assert any(whole in line for line in lines), (width, lines)

@@ -44,17 +44,21 @@ _OPENS_AFTER = set(" \t\n([{<—–-/「『（“‘") | {""}   # a quote after 
 def curly(piece: str, before: str = "") -> str:
     """Typewriter quotes set as printed ones, as a typesetter would: an apostrophe in a word or after it
     (card's, players') is ’; a quote after a space, a bracket or a dash, or first in the text, opens (“ ‘)
-    and any other closes (” ’). `before` is the character before `piece` (the last of the span before)."""
-    if "'" not in piece and '"' not in piece:
+    and any other closes (” ’). A lone … outside CJK text is three full stops: the built-in CJK font
+    draws it centred (⋯), as Chinese sets it. `before` is the character before `piece` (the last of the
+    span before)."""
+    if "'" not in piece and '"' not in piece and "…" not in piece:
         return piece
     out, prev = [], before
-    for ch in piece:
+    for i, ch in enumerate(piece):
         if ch == '"':
             ch = "“" if prev in _OPENS_AFTER else "”"
         elif ch == "'":
             ch = "‘" if prev in _OPENS_AFTER else "’"
-        out.append(ch)
-        prev = ch
+        elif ch == "…" and not is_cjk(prev or "a") and not is_cjk(piece[i + 1:i + 2] or "a") and prev != "…":
+            ch = "..." if piece[i + 1:i + 2] != "…" else ch    # the CJK font's … is centred (⋯): in Latin
+        out.append(ch)                                          # text, three full stops on the line
+        prev = ch[-1]
     return "".join(out)
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
 _CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
@@ -125,7 +129,7 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
             elif got == 2:   # a CJK character is an atom of its own, a glossary word too
                 run = m.group(2)
                 at = 0
-                for s, e in words.spans(run) if words else ():
+                for s, e in _kept(run, st, words):
                     atoms.extend(Atom([("t", ch, st)]) for ch in run[at:s])
                     atoms.append(Atom([("t", run[s:e], st)], keep=True))
                     at = e
@@ -141,6 +145,21 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
                 else:
                     word.parts.append(("t", m.group(), st))
     return _squeeze(_ordinals(_numbers(_kinsoku(atoms)))), used
+
+
+_TITLE = re.compile("《[^《》]{1,10}》")   # a book's or game's title in its brackets (《妙探尋兇》)
+BOLD_LABEL = 6                           # a bold CJK run this short is a run-in label (「理由：」): kept whole
+
+
+def _kept(run: str, st, words) -> list:
+    """(start, end) of the parts of a CJK run never broken across lines: a short bold run whole, titles
+    in 《》, the glossary's words (`Words.spans`), left to right and not overlapping."""
+    if st.bold and len(run) <= BOLD_LABEL:
+        return [(0, len(run))] if len(run) > 1 else []
+    spans = [m.span() for m in _TITLE.finditer(run)]
+    if words:
+        spans += [(a, b) for a, b in words.spans(run) if not any(a < e and s < b for s, e in spans)]
+    return sorted(spans)
 
 
 def _needless(prev: Atom, piece: str, end: int) -> bool:
