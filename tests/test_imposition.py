@@ -226,6 +226,26 @@ def test_a_sheet_whose_side_margins_carry_crop_marks_gets_its_label_between_them
         assert not (min(ax, bx) < x1 and max(ax, bx) > x0 and y0 < ay < y1), (ay, y0, y1)   # crosses no mark
 
 
+def test_a_back_page_repeats_a_side_label_where_the_flip_puts_it():
+    """Clue's Letter card backs had no label once the fronts had theirs between the side marks (eighth
+    read, second look): the back page carries it mirrored, in the opposite side margin, clear of the
+    pieces and of the back's own marks."""
+    from pnp.impose import label
+    from pnp.pipeline.labels import Sheets
+    pages = list(impose.plan_grid(iter([(Face(63 * MM, 88 * MM, 3 * MM, ()), Face(63 * MM, 88 * MM, 3 * MM, ()))] * 9),
+                                  impose.PAPERS["letter"], "long"))
+    front, back = [p for p in pages if p.side == "front"][0], [p for p in pages if p.side == "back"][0]
+    list(Sheets("Clue", 1, "long").label([front, back], "Clue cards"))
+    assert len(front.side_labels) == 1 and len(back.side_labels) == 1 and not back.labels
+    fx0, fy0, fx1, fy1 = label.side_box(*front.side_labels[0])
+    bx0, by0, bx1, by1 = label.side_box(*back.side_labels[0])
+    assert abs((back.w - fx1) - bx0) < 0.01 and abs((back.w - fx0) - bx1) < 0.01 and (fy0, fy1) == (by0, by1)
+    for s in back.slots:
+        assert bx1 <= s.clip[0] or bx0 >= s.clip[2]
+    for (ax, ay), (cx, cy) in back.marks:
+        assert not (min(ax, cx) < bx1 and max(ax, cx) > bx0 and by0 < ay < by1)
+
+
 def test_butted_pieces_paint_a_seam_under_the_neighbour_drawn_after_them():
     """Two fills clipped exactly at a shared cut leave a hairline of paper in a viewer or a RIP; on a
     sheet of backs it showed along inner cuts only, so a duplex shift told inner cards from outer ones.

@@ -33,8 +33,9 @@ class Sheets:
 
     def label(self, pages, title: str):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
-        front's margin strip, mirrored, is free on the back too)."""
-        last = None
+        front's margin strip, mirrored, is free on the back too; a label read upwards in a side margin
+        too, so a Letter sheet's backs are labelled as its fronts are)."""
+        last = side = None
         for page in pages:
             if page.side == "back" and last is not None:
                 x, y, text = last
@@ -42,13 +43,23 @@ class Sheets:
                     page.labels.append((x, page.h - y - _label.SIZE + 0.25 * _label.SIZE, text))
                 else:
                     page.labels.append((page.w - x - _label.width(text), y, text))
-            last = None
+            if page.side == "back" and side is not None:   # read upwards: its box mirrored, still upwards
+                x, y, text = side
+                if self.duplex == "short":
+                    page.side_labels.append((x, page.h - y - _label.width(text), text))
+                else:
+                    page.side_labels.append((page.w - x + 0.75 * _label.SIZE, y, text))
+            last = side = None
             if page.side in FIRST:
                 self.n += 1
                 tail = self.words.format(n=self.n, m=self.total)
+                before = len(page.side_labels)
                 if page.side == "tile" and page.labels:    # the tile's own label: its name and place
                     x, y, text = page.labels[0]
                     page.labels[0] = (x, y, f"{self.game} — {text} — {tail}")
-                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}") and page.labels:
-                    last = page.labels[-1]      # (a label in a side margin stays on the front)
+                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}"):
+                    if len(page.side_labels) > before:
+                        side = page.side_labels[-1]
+                    elif page.labels:
+                        last = page.labels[-1]
             yield page
