@@ -67,3 +67,5 @@ def test_typewriter_quotes_print_as_curly_ones():
     assert got == "The Mayor’s Gala: the creators’ cards, “the deck” and (“draw”) — ‘once a round’."
     assert printed('"Once" a round') == "“Once” a round"
     assert printed('say <b>"stop"</b> now', full=True) == "say “stop” now"   # the quote's context is the span before
+    # the CJK font draws … centred (⋯, Clue's "(A1, A2, ⋯)"): in Latin text three full stops; Chinese keeps ……
+    assert printed("tiles (A1, A2, …)") == "tiles (A1, A2, ...)" and printed("他說……然後") == "他說……然後"
