@@ -50,7 +50,7 @@ def test_shipped_game_is_clean():
     ([("content/lady-alice/tokens.yaml", "{id: tk-grey-%d, colour: grey, value: %d}" % (v, v),
        "{id: tk-grey-%d, colour: grey, value: %d, copies: 1}" % (v, v)) for v in range(3)],
      r"tokens\.yaml:\d+:\d+: .*a grey student has 3 tokens: with 5 students there are 5 true elements"),
-    ([(GAME, "    grey: {name: {zh-TW: 灰, en: Grey}, symbol: mark-plus, ink: white}\n", "")], r"4 token colours for up to 5 students"),
+    ([(GAME, '    grey: {name: {zh-TW: 灰, en: Grey}, symbol: mark-plus, ink: white, mark: "#a9b4ba"}\n', "")], r"4 token colours for up to 5 students"),
     ([(DESK, "每格標記上限：{% for", "每格標記上限：3 人遊戲 3 枚、{% for")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` types the number “3”"),
     ([(DESK, "{{ n }} 人遊戲 {{ c }} 枚", "{{ n }} 人遊戲 {{ n }} 枚")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` does not show every value of `data\.capacity`"),
     ([(DESK, '"{{ (data.capacity | list)[index % (data.capacity | length)] }}人上限"', '"{{ index % 3 + 3 }}人上限"')],
@@ -99,8 +99,8 @@ def test_token_colours_each_have_their_own_symbol_on_both_faces():
     symbols = [v["symbol"] for v in data.values()]
     assert len(set(symbols)) == len(symbols) == 5
     lays = Layouts(ROOT / "layouts")
-    for name in ("lady-alice/token", "lady-alice/token-back"):
-        el = lays.get(name, None).element("symbol")
+    for name, element in (("lady-alice/token", "symbol"), ("lady-alice/token-back", "mark")):
+        el = lays.get(name, None).element(element)
         assert el is not None and "token_colours[card.colour].symbol" in el.attrs["name"], name
 
 

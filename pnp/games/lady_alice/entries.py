@@ -53,8 +53,8 @@ class Table:
         rule("verdict")
         rule.want("verdict", "who", "everyone")
         rule.want("verdict", "public", "count")
-        if rule("verdict_folders")["mixed"] not in ("alike", "before_each_verdict"):   # only the count is known
-            raise api.Uncovered("the simulator plays count-only verdicts: folders alike or mixed (rule "
+        if rule("verdict_folders")["mixed"] not in ("bag", "alike", "before_each_verdict"):   # only the count is known
+            raise api.Uncovered("the simulator plays count-only verdicts: folders in a bag, alike or mixed (rule "
                                 "`verdict_folders`)", "verdict_folders")
         if n == 3:
             self.cover_all_red = rule("all_red_three")["cover"] != "nothing"
