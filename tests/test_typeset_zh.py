@@ -279,6 +279,10 @@ def test_full_width_marks_side_by_side_are_squeezed(fonts):
     from pnp.text.fit import _atom_width
     atom = [a for a in tokens("（乙），", set())[0] if len(a.parts) > 1][0]
     assert _atom_width(atom, fonts, "sans", size) == size * 3.5
+    # two brackets side by side (the contents' 「（封面）（1）」, eighth read): the closing one is squeezed
+    pairs, _ = layout("甲（封面）（1）", fonts, "sans", size, (0, 0, 300, 50))
+    end = max(r.x + fonts.width(r.text, "sans", size) for r in pairs.runs)
+    assert abs(end - size * 7.5) < 0.01, [(r.x, r.text) for r in pairs.runs]    # 8 marks and characters, less half an em
 
 
 def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):

@@ -47,8 +47,8 @@ LABELS = {
         "fold_stock": "Paper: pieces with a front and a back are folded and glued, which doubles their thickness: "
                       "print them on paper of 80–120 g/m² (card stock cracks at the fold); the booklet on plain paper.",
         "stock": "Paper: the pieces on card stock of 160–250 g/m², or plain paper glued to card; the booklet on "
-                 "plain paper. Cards that are held hidden need opaque stock or sleeves: thin paper lets a front "
-                 "show through its back.",
+                 "plain paper. Cards held hidden and tokens that lie face down need opaque stock or sleeves: thin "
+                 "paper lets a front show through its back (hold one to the light).",
         "no_duplex": "A printer that cannot print card stock on both sides: print the odd pages, put the printed "
                      "sheets back in the tray turned over and print the even pages; try one sheet first, and hold "
                      "it to the light: each back must lie behind its front.",
@@ -90,7 +90,7 @@ LABELS = {
         "ink_other": "家用印表機可改用本檔的省墨版（{file}），背景較淡；藏在手上的牌背面在省墨版中照常印深色，以免從背面透出正面。",
         "fold_stock": "紙張：有正反兩面的配件要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
         "stock": "紙張：配件請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
-                 "要藏在手上的牌請用不透光的卡紙或牌套：紙太薄時，背面會透出正面。",
+                 "藏在手上的牌和蓋著放的指示物請用不透光的卡紙或牌套：紙太薄時，背面會透出正面（拿一張對著光看看）。",
         "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁，把印好的紙翻面放回紙匣，再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
         "comma": "，",
         "url": "遊戲網頁",

@@ -236,7 +236,14 @@ def _ordinals(atoms: list) -> list:
     return out
 
 
+def _last_char(a: Atom) -> str:
+    p = a.parts
+    return p[-1][1][-1:] if p and p[-1][0] == "t" else ""
+
+
 def _kinsoku(atoms: list) -> list:
+    """Closing marks glued to the atom before, opening ones to the atom after, and 「）（」 to each other
+    (so the pair is squeezed, `_squeeze`: the contents' 「（封面）（1）」 showed a full em between)."""
     out: list[Atom] = []
     glue_next = False
     prev = None
@@ -246,7 +253,7 @@ def _kinsoku(atoms: list) -> list:
         if prev is not None and prev.space and not a.newline and not prev.newline and first in WIDE_NO_START:
             prev.space = ""   # `windskald ，`: a full-width mark carries its own space; it never starts a line
         if (prev is not None and not a.newline and not prev.newline and not prev.space
-                and (glue_next or first in NO_START)):
+                and (glue_next or first in NO_START or (first in OPEN_BRACKETS and _last_char(prev) in CLOSE_BRACKETS))):
             prev.parts.extend(parts)
             prev.space = a.space
         else:
