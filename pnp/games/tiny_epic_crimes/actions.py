@@ -95,7 +95,11 @@ class Actions:
                 self.search.clear()
             if t == "getaway" and self.R["stakeout"]["after_found"] == "remove_rest":
                 self.stake.clear()
-            for o in self.o:
+            order = self.rule("evidence_reward_order")
+            if (order["first"], order["then"]) != ("finder", "clockwise"):
+                raise api.Uncovered("an evidence reward order other than the finder, then clockwise",
+                                    "evidence_reward_order")
+            for o in self.o[off.seat:] + self.o[:off.seat]:       # finder first, then clockwise (by seat)
                 if o.clues.get(t):
                     for _ in range(self.R["evidence_reward"]["suspect_cards"]):
                         self.gain_alibi(o)

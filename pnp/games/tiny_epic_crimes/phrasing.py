@@ -70,6 +70,7 @@ ABOUT = {
     "evidence_found": _a(r"evidence is found when|is found with|the gang with", r"就找出該項證據|幫派要"),
     "evidence_holder": _a(r"holds? (?:that|the|this) evidence", r"掌握這項證據|掌握該項證據"),
     "evidence_reward": _a(r"however many clues|clues? of that type", r"幾個線索|該類型線索"),
+    "evidence_reward_order": _a(r"one after another", r"依序一個一個拿"),
     "evidence_look": _a(r"evidence (?:that )?another officer holds|the holder (?:takes|picks|may|cannot)",
                         r"另一位警官掌握|掌握者(?:不能|可以|任選)"),
     "evidence_look_who": _a(r"took part may look|second look|may look at (?:one|two) evidence", r"多看|可以這樣查看"),
@@ -262,6 +263,9 @@ MEANS = {
     "coop.evidence": _two("shared", "held", r"shared", r"共用", r"held by", r"掌握"),
     "coop.looks": _two("none", "one", r"nobody", r"不查看", r"one evidence", r"一項"),
     "coop.accusation": _two("one_team", "each", r"together", r"一起", r"each", r"各自"),
+    "setup_mobsters.spree": _two("ignored", "played", r"ignore", r"無視", r"play out", r"照常"),
+    "evidence_reward_order.first": _two("finder", "lowest_hours", r"found it", r"找出證據", r"furthest behind", r"最落後"),
+    "evidence_reward_order.then": _two("clockwise", "by_time", r"clockwise", r"順時針", r"turn order", r"行動順序"),
     "coop.win": _two("all_or_nobody", "best_accuser", r"you all", r"全隊獲勝|全隊落敗", r"best", r"最好"),
 }
 

@@ -231,7 +231,9 @@ class Table:
         self.markers = {}                             # cell → event
         self.marked = {}                              # cell → event whose mobster it is
         n = 0
-        while n < R["setup_mobsters"]["count"] and self.bag:
+        if R["setup_mobsters"].get("spree") != "ignored":
+            raise api.Uncovered("crime sprees during setup", "setup_mobsters")
+        while n < R["setup_mobsters"]["count"] and self.bag:       # a spree double places one, no more
             cell = self._roll_free()
             if cell is not None:
                 self.mob[cell] = self.bag.pop()
