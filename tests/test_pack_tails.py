@@ -54,3 +54,24 @@ def test_a_hand_held_deck_keeps_all_its_sheets():
     assert U._tail(city, got, paper, opts) == 1                                 # on the table: its tail may go
     held = replace(city, secret=Secret(city.pos))
     assert U._tail(held, got, paper, opts) == 0                                 # in a hand: every back alike
+
+
+def test_the_cover_gives_each_piece_on_shared_sheets_its_own_pages():
+    """Eight component types read "pages 23–32" on Tiny Epic Crimes' cover (eighth read): each now gets
+    the pages that hold its pieces, a sheet's back counting with its front."""
+    from pnp.pipeline.assemble import _ranges, _where
+    a, b, a_back = object(), object(), object()
+
+    class Slot:
+        def __init__(self, face):
+            self.face = face
+
+    class Page:
+        def __init__(self, side, *faces):
+            self.side, self.slots = side, [Slot(f) for f in faces]
+
+    pages = [Page("front", a), Page("back", a_back), Page("front", a, b), Page("back"), Page("front", b), Page("blank")]
+    where = _where(pages, {id(a): "a", id(b): "b"})
+    assert where == {"a": [0, 1, 2, 3], "b": [2, 3, 4, 5]}
+    assert _ranges(where["a"], 20) == [(21, 24)] and _ranges(where["b"], 20) == [(23, 26)]
+    assert _ranges([0, 1, 4, 5], 10) == [(11, 12), (15, 16)]

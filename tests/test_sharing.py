@@ -105,8 +105,8 @@ def _ink(path, page):
 
 def test_ink_saver_has_no_full_bleed_fills(shared):
     plain, ink = shared["plain"], shared["ink"]
-    with pikepdf.open(plain) as pdf:   # the first card page, after the rules booklet's sheets
-        first = next(i for i, p in enumerate(pdf.pages) if "/TrimBox" in p)
+    with pikepdf.open(plain) as pdf:   # the identity cards' first page (dark to the bleed), after the rules
+        first = next(i for i, p in enumerate(pdf.pages) if "/TrimBox" in p) + 4   # booklet and 2 evidence sheets
     k = first + 2                      # the ink-saver edition has the cover and its blank page first
     with pikepdf.open(ink) as pdf:
         t = box(pdf.pages[k], "/TrimBox")
@@ -116,7 +116,8 @@ def test_ink_saver_has_no_full_bleed_fills(shared):
     # a strip of the bleed just outside the trimmed grid's left edge, level with the cards
     strip = (slice(int(h - t[3]) + 5, int(h - t[1]) - 5), slice(int(bl[0]) + 1, int(t[0]) - 1))
     assert a_plain[strip].mean() > 0.3          # the ordinary edition paints its bleed …
-    assert a_ink[strip].mean() < 0.02           # … the ink saver leaves it white
+    assert a_ink[strip].mean() < 0.1            # … the ink saver leaves it white, or a light tint where a
+                                                # text panel runs into it
     assert a_ink.mean() < 0.5 * a_plain.mean()  # and uses far less ink overall
     # the words are all still there
     assert page_text(ink)[k].split() == page_text(plain)[first].split()
@@ -168,4 +169,4 @@ def test_a_fold_file_says_print_one_side_and_lists_a_backless_piece_single_sided
     assert "Print the pages of pieces on one side of the paper" in en
     assert "(clue.en.a4.fold.ink-saver.pdf)" in en and "100% (“actual size”)" in en
     zh = "".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.fold.envelope+weapons.pdf")[0].split())
-    assert re.search(r"第\d+–\d+頁", zh) and "頁1" not in zh, zh
+    assert re.search(r"第\d+(–\d+)?頁", zh) and "頁1" not in zh, zh

@@ -124,17 +124,20 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
                 n -= len(pages)
             n += 1 if two_sided and n % 2 and not shared else 0     # as build_game: a component starts on a front
             outline = any(s.outline for p in pages for s in p.slots)
-            sides = {p.side for p in pages}
+            mine = getattr(pages, "where", {}).get(comp.id)    # on shared sheets: the pages with its pieces
+            ranges = _ranges(mine, n) if mine else [(n + 1, n + len(pages))]
+            sides = {pages[i].side for i in mine} if mine else {p.side for p in pages}
             if comp.kind != "booklet" and not comp.back and sides & {"back", "fold"}:   # a shared sheet's backs (or
                 # fold halves) belong to its other pieces: this one is single-sided, its back blank paper
                 sides = (sides - {"back", "fold"}) | ({"blank"} if "back" in sides else set())
             seen = next((e for e in entries if e.key == comp.id), None)
             if seen is not None:   # a deck's last pieces, on the sheets it shares with small components
-                seen.more.append((n + 1, n + len(pages)))
+                seen.more += ranges
                 seen.sides |= sides
             else:
-                entries.append(cover.Entry(ctitle, comp.kind, n + 1, n + len(pages), sides, comp.total, outline,
-                                           piece_counts(comp, lang, game.text) if comp.pieces else [], key=comp.id))
+                entries.append(cover.Entry(ctitle, comp.kind, ranges[0][0], ranges[0][1], sides, comp.total, outline,
+                                           piece_counts(comp, lang, game.text) if comp.pieces else [], key=comp.id,
+                                           more=ranges[1:]))
             n += len(pages)
             last = pages
     meta = game.meta
@@ -220,6 +223,45 @@ def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
             if books and comp.id in books:
                 out.append((comp, titles[comp.id], books[comp.id][1]))
             continue
-        pages = list(plan_unit(unit, blanks, paper, opts, titles, two_sided, resolver.lang))
+        made = {}
+
+        def owned(part):   # blank faces of the part, known again on the planned pages
+            got = blanks(part)
+            if got:
+                made.update({id(f): part.comp.id for f in got[0] if f is not None})
+            return got
+        pages = Shared(plan_unit(unit, owned, paper, opts, titles, two_sided, resolver.lang))
+        if len(unit) > 1:
+            pages.where = _where(pages, made)
         out += [(p.comp, titles[p.comp.id], pages) for p in unit]   # one list shared: the cover counts it once
+    return out
+
+
+class Shared(list):
+    """Planned pages; for shared sheets, `where`: component id → the indexes of the pages with its pieces."""
+    where: dict = {}
+
+
+def _where(pages, made) -> dict:
+    out: dict = {}
+    front: set = set()
+    for i, page in enumerate(pages):
+        here = {made[id(s.face)] for s in page.slots if id(s.face) in made}
+        if page.side in ("back", "blank"):
+            here |= front          # a sheet's back (or blank back) belongs to the pieces on its front
+        else:
+            front = here
+        for cid in here:
+            out.setdefault(cid, []).append(i)
+    return out
+
+
+def _ranges(indexes, base) -> list:
+    """Runs of consecutive page indexes as (first, last) page numbers after `base`."""
+    out: list = []
+    for i in sorted(indexes):
+        if out and out[-1][1] == base + i:
+            out[-1] = (out[-1][0], base + i + 1)
+        else:
+            out.append((base + i + 1, base + i + 1))
     return out
