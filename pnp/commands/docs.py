@@ -122,7 +122,7 @@ def _cell(s: str) -> str:
 
 
 def generate() -> str:
-    from pnp.content.loader import COMPONENT_SPEC, FIELD_TYPES, GAME_SPEC
+    from pnp.content.specs import COMPONENT_SPEC, FIELD_TYPES, GAME_SPEC
     from pnp.content import sheetids
     from pnp.content.model import KINDS
     from pnp.layout.elements import COMMON
