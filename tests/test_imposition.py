@@ -246,6 +246,17 @@ def test_a_back_page_repeats_a_side_label_where_the_flip_puts_it():
         assert not (min(ax, cx) < bx1 and max(ax, cx) > bx0 and by0 < ay < by1)
 
 
+def test_zh_tile_labels_use_full_width_brackets_and_labels_print_curly_apostrophes():
+    """「遊戲圖板 — A1 (2 × 2)」 set half-width brackets in zh-TW, and "Holmes's desk" a straight
+    apostrophe, in the sheet labels (ninth reads of Clue and Lady Alice)."""
+    from pnp.pipeline.labels import Sheets
+    board = Face(380 * MM, 500 * MM, 3 * MM, ())
+    zh = list(Sheets("妙探尋兇", 4, "long", "zh-TW").label(impose.plan_tiles(board, impose.PAPERS["a4"], "遊戲圖板"), "遊戲圖板"))
+    assert "（2 × 2）" in zh[0].labels[0][2] and "(" not in zh[0].labels[0][2], zh[0].labels
+    en = list(Sheets("Lady Alice", 4, "long", "en").label(impose.plan_tiles(board, impose.PAPERS["a4"], "Holmes's desk"), "x"))
+    assert "Holmes’s desk" in en[0].labels[0][2] and "(2 × 2)" in en[0].labels[0][2], en[0].labels
+
+
 def test_butted_pieces_paint_a_seam_under_the_neighbour_drawn_after_them():
     """Two fills clipped exactly at a shared cut leave a hairline of paper in a viewer or a RIP; on a
     sheet of backs it showed along inner cuts only, so a duplex shift told inner cards from outer ones.

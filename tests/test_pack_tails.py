@@ -75,3 +75,10 @@ def test_the_cover_gives_each_piece_on_shared_sheets_its_own_pages():
     assert where == {"a": [0, 1, 2, 3], "b": [2, 3, 4, 5]}
     assert _ranges(where["a"], 20) == [(21, 24)] and _ranges(where["b"], 20) == [(23, 26)]
     assert _ranges([0, 1, 4, 5], 10) == [(11, 12), (15, 16)]
+
+
+def test_touching_page_runs_are_one_range():
+    """The fold file's contents read 「第 18–19、20 頁」 (ninth read): touching runs are joined."""
+    from pnp.pipeline.assemble import _merged
+    assert _merged([(18, 19), (20, 20)]) == [(18, 20)]
+    assert _merged([(3, 4), (9, 10), (11, 12)]) == [(3, 4), (9, 12)]

@@ -140,7 +140,7 @@ def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_
     zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")).split())
     assert re.search(r"第\d+張紙，共\d+張", zh), zh
     cover = "".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")[0].split())
-    assert "人・版本" in cover and "·" not in cover, cover   # zh-TW joins with the names' 「・」, not a spaced ·
+    assert "人·版本" in cover and " · " not in cover, cover   # zh-TW joins with an unspaced 間隔號 ·, as names are
 
 
 @pytest.mark.parametrize("marks, says, never", [({"fold"}, "dashed lines folds.", "grey areas glue"),
@@ -167,6 +167,8 @@ def test_a_fold_file_says_print_one_side_and_lists_a_backless_piece_single_sided
     en = " ".join(page_text(tmp_path / "o" / "clue" / "clue.en.a4.fold.envelope+weapons.pdf")[0].split())
     assert re.search(r"Confidential envelope \(1\) single-sided", en) and re.search(r"Weapon tokens \(6\) fold and glue", en)
     assert "Print the pages of pieces on one side of the paper" in en
+    # the envelope has no fold to crack: it gets card stock (ninth read: it came out limp on thin paper)
+    assert "Pieces printed on one side only (Confidential envelope): card stock of 160–250 g/m²" in en, en
     assert "(clue.en.a4.fold.ink-saver.pdf)" in en and "100% (“actual size”)" in en
     zh = "".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.fold.envelope+weapons.pdf")[0].split())
     assert re.search(r"第\d+(–\d+)?頁", zh) and "頁1" not in zh, zh

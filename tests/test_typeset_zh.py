@@ -305,6 +305,9 @@ def test_no_space_is_printed_after_a_full_width_closing_bracket(fonts):
     text = "".join("".join(v for k, v, _s in a.parts if k == "t") + a.space for a in atoms)
     assert "）× 5、" in text and "（每欄一個） " not in text
     assert "指示物 × 5" in text                                     # a space after a CJK character stays
+    atoms = tokens("各不相同）、 1 張兇器卡。 Then", set())[0]             # after a full-width mark, before a digit
+    text = "".join("".join(v for k, v, _s in a.parts if k == "t") + a.space for a in atoms)
+    assert "）、1 張" in text and "。Then" in text, text
 
 
 def test_a_title_in_its_brackets_and_a_short_bold_label_are_never_broken(fonts):

@@ -281,6 +281,8 @@ class Flow:
                 u.header = header
             out.append(u)
         out[-1].h += body.after
+        if len(out) > 2:
+            out[-2].keep_next = True     # never one row alone at the top of a page (Clue's hand-size table)
         return out
 
     # ---- pages -----------------------------------------------------------------------------------

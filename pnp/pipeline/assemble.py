@@ -132,7 +132,8 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
                 sides = (sides - {"back", "fold"}) | ({"blank"} if "back" in sides else set())
             seen = next((e for e in entries if e.key == comp.id), None)
             if seen is not None:   # a deck's last pieces, on the sheets it shares with small components
-                seen.more += ranges
+                runs = _merged(sorted([(seen.first, seen.last)] + seen.more + ranges))
+                (seen.first, seen.last), seen.more = runs[0], runs[1:]
                 seen.sides |= sides
             else:
                 entries.append(cover.Entry(ctitle, comp.kind, ranges[0][0], ranges[0][1], sides, comp.total, outline,
@@ -140,6 +141,7 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
                                            more=ranges[1:]))
             n += len(pages)
             last = pages
+    entries.sort(key=lambda e: (e.kind != "booklet", e.first))   # in page order, booklets first as printed
     meta = game.meta
     info = {"title": str(title), "subtitle": game.text(meta.get("subtitle"), lang) if meta.get("subtitle") else "",
             "players": meta.get("players"), "version": meta.get("version"), "author": meta.get("author"),
@@ -253,6 +255,17 @@ def _where(pages, made) -> dict:
             front = here
         for cid in here:
             out.setdefault(cid, []).append(i)
+    return out
+
+
+def _merged(runs) -> list:
+    """Sorted (first, last) page runs with touching ones joined: 18–19 and 20 are 18–20."""
+    out: list = []
+    for a, b in runs:
+        if out and a <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(b, out[-1][1]))
+        else:
+            out.append((a, b))
     return out
 
 

@@ -4,6 +4,7 @@ have their own page numbers), from the plan of blank faces the cover is counted 
 from __future__ import annotations
 
 from pnp.impose import label as _label
+from pnp.text.atoms import curly   # Holmes's → Holmes’s, as the pieces print it
 
 FIRST = ("front", "fold", "tile")   # the page that starts a sheet (backs and blank backs belong to it)
 
@@ -30,6 +31,7 @@ class Sheets:
     def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en"):
         self.game, self.total, self.n, self.duplex = game, total, 0, duplex
         self.words = SHEET.get(lang) or SHEET.get(lang.split("-")[0]) or SHEET["en"]
+        self.cjk = lang.split("-")[0] in ("zh", "ja")
 
     def label(self, pages, title: str):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
@@ -56,8 +58,10 @@ class Sheets:
                 before = len(page.side_labels)
                 if page.side == "tile" and page.labels:    # the tile's own label: its name and place
                     x, y, text = page.labels[0]
-                    page.labels[0] = (x, y, f"{self.game} — {text} — {tail}")
-                elif _label.put(page, f"{self.game} — {page.title or title} — {tail}"):
+                    if self.cjk:   # 「A1 (2 × 2)」: full-width brackets in zh-TW
+                        text = text.replace(" (", "（").replace(")", "）")
+                    page.labels[0] = (x, y, curly(f"{self.game} — {text} — {tail}"))
+                elif _label.put(page, curly(f"{self.game} — {page.title or title} — {tail}")):
                     if len(page.side_labels) > before:
                         side = page.side_labels[-1]
                     elif page.labels:

@@ -32,6 +32,8 @@ LABELS = {
         "fold_how": "Fold each sheet of fronts and backs side by side on its middle dashed line, printing outside, "
                     "glue the halves together, then cut.",
         "fold_print": "Print the pages of pieces on one side of the paper: each sheet carries its own backs.",
+        "fold_print_but": "Print the pages of pieces on one side of the paper: each sheet carries its own backs; "
+                          "only the pages listed as double-sided above go through twice.",
         "marks": "Cut along the crop marks (the short lines outside the cards); neighbouring cards share one cut.",
         "outline": "Cut along the outlines.",
         "tile_how": "Trim each tile at its crop marks; lay it over the tile to its right and the tile below it, "
@@ -41,13 +43,15 @@ LABELS = {
         "dielines_fold": "Solid lines are cuts, dashed lines folds.",
         "dielines_glue": "Solid lines are cuts, grey areas glue.",
         "ink": "Ink-saver edition: backgrounds lightened and no full-bleed fills; the backs of cards held in a hand "
-               "keep their ink, so that a front cannot show through.",
+               "are printed as they are, so that a front cannot show through.",
         "ink_other": "For a home printer, the ink-saver edition of this file ({file}) lightens backgrounds; the "
-                     "backs of cards held in a hand stay dark in it, so that a front cannot show through.",
+                     "backs of cards held in a hand are printed as they are in it, so that a front cannot show through.",
         "fold_stock": "Paper: pieces with a front and a back are folded and glued, which doubles their thickness: "
                       "print them on paper of 80–120 g/m² (card stock cracks at the fold); the booklet on plain paper.",
+        "fold_single": "Pieces printed on one side only ({names}): card stock of 160–250 g/m², or plain paper glued "
+                       "to card.",
         "stock": "Paper: the pieces on card stock of 160–250 g/m², or plain paper glued to card; the booklet on "
-                 "plain paper. Cards held hidden and tokens that lie face down need opaque stock or sleeves: thin "
+                 "plain paper. Pieces held hidden or kept face down need opaque stock or sleeves: thin "
                  "paper lets a front show through its back (hold one to the light).",
         "no_duplex": "A printer that cannot print card stock on both sides: print the odd pages, put the printed "
                      "sheets back in the tray turned over and print the even pages; try one sheet first, and hold "
@@ -70,7 +74,7 @@ LABELS = {
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁", "pages_list": "第 {r} 頁",
-        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "・", "fold": "對摺黏合", "tiles": "拼接",
+        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "·", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
         "scale": "請以 100%（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
@@ -80,6 +84,7 @@ LABELS = {
         "offset": "背面已依測得的印表機偏移 {x:g}、{y:g} mm 調整（pnp calibrate）。",
         "fold_how": "正反面並排的紙張沿中間的虛線對摺（印刷面朝外），兩半黏合後再裁切。",
         "fold_print": "配件頁請單面列印：每張紙已帶著自己的背面。",
+        "fold_print_but": "配件頁請單面列印：每張紙已帶著自己的背面；只有上面標明「雙面列印」的頁面要印兩面。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
         "outline": "沿外框線裁切。",
         "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
@@ -87,10 +92,11 @@ LABELS = {
         "dielines_fold": "實線為裁切線、虛線為摺線。",
         "dielines_glue": "實線為裁切線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
-        "ink_other": "家用印表機可改用本檔的省墨版（{file}），背景較淡；藏在手上的牌背面在省墨版中照常印深色，以免從背面透出正面。",
+        "ink_other": "家用印表機可改用本檔的省墨版（{file}），背景較淡；藏在手上的牌背面在省墨版中照原樣印，以免從背面透出正面。",
         "fold_stock": "紙張：有正反兩面的配件要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
+        "fold_single": "只有正面的配件（{names}）請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上。",
         "stock": "紙張：配件請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
-                 "藏在手上的牌和蓋著放的指示物請用不透光的卡紙或牌套：紙太薄時，背面會透出正面（拿一張對著光看看）。",
+                 "藏在手上或蓋著放的配件請用不透光的卡紙或牌套：紙太薄時，背面會透出正面（拿一張對著光看看）。",
         "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁，把印好的紙翻面放回紙匣，再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
         "comma": "，",
         "url": "遊戲網頁",
@@ -238,8 +244,12 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
                                        fronts=L.get("sep", ", ").join(map(str, range(e.first, e.last + 1, 2))),
                                        backs=L.get("sep", ", ").join(map(str, range(e.first + 1, e.last + 1, 2)))))
     if duplex == "fold" and any("fold" in e.sides for e in entries):
-        notes.append(L["fold_print"])
+        notes.append(L["fold_print_but"] if any("back" in e.sides and e.kind != "booklet" for e in entries)
+                     else L["fold_print"])
     notes.append(L["fold_stock"] if duplex == "fold" else L["stock"])
+    single = [e.title for e in entries if e.kind != "booklet" and not e.sides & {"back", "fold"}]
+    if duplex == "fold" and single:   # the envelope, board tiles, dice: no fold to crack, thin paper to sag
+        notes.append(L["fold_single"].format(names=L.get("sep", ", ").join(single)))
     notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"].format(file=info.get("ink_file", ".ink-saver.pdf")))
     def bullet(n):   # a hanging indent: wrapped lines start under the text, not under the bullet
         nonlocal y

@@ -163,14 +163,14 @@ def _kept(run: str, st, words) -> list:
 
 
 def _needless(prev: Atom, piece: str, end: int) -> bool:
-    """Whether spaces ending at `end` of `piece`, after `prev`, stand between full-width punctuation
-    and a CJK character (`準備。 內文`), or after a full-width closing bracket, whose own half em of
-    white is the space (`（每欄一個） × 5` showed an em and a half): printed as nothing."""
+    """Whether spaces ending at `end` of `piece`, after `prev`, follow full-width punctuation (`準備。 內文`,
+    `）、 1 張`) or a full-width closing bracket (`（每欄一個） × 5` showed an em and a half): the mark's
+    own half em of white is the space, so they print as nothing."""
     p = prev.parts
     if not (p and p[-1][0] == "t"):
         return False
     last = p[-1][1][-1:]
-    return (last in FULL_STOPS and end < len(piece) and is_cjk(piece[end])) or last in _WIDE_CLOSE
+    return last in FULL_STOPS or last in _WIDE_CLOSE   # 「）、 1 張」: the mark's own white is the space
 
 
 _WIDE_CLOSE = set("）」』】》〉〕〗〙〛")
