@@ -390,8 +390,8 @@ def test_svg_art_pictured_in_a_booklet_loads_under_the_face_time_limit(tmp_path,
     spy.cache_clear = real.cache_clear
     monkeypatch.setattr(svgimage, "load", spy)
     real.cache_clear()
-    from pnp.resolve import face as resolve
-    resolve._image_info.cache_clear()
+    from pnp.resolve import images as resolve
+    resolve.image_info.cache_clear()
     prep = prepare(Project(root), "tiny")
     check_booklets(prep, resolver_for(prep, "en"))   # the booklet alone: its pictures are the first faces
     assert seen and all(armed for armed, _ in seen), seen
@@ -438,7 +438,7 @@ def png(w, h, rows=None, interlace=False, colour=(255, 0, 0)) -> bytes:
 
 
 def _bitmap(tmp_path, data: bytes):
-    from pnp.resolve import face as resolve
+    from pnp.resolve import images as resolve
     p = tmp_path / "x.png"
     p.write_bytes(data)
     return resolve._bitmap_info(p)
@@ -502,7 +502,7 @@ def test_truncated_images_stay_errors_whatever_pillow_was_told(tmp_path, monkeyp
     monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)   # as another library might set it
     p = tmp_path / "x.jpg"
     p.write_bytes(bytes.fromhex(jpeg))
-    from pnp.resolve import face as resolve
+    from pnp.resolve import images as resolve
     got = resolve._bitmap_info(p)
     assert isinstance(got, str) and "not a readable image" in got, got
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True   # put back as it was

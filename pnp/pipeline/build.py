@@ -30,7 +30,8 @@ from pnp.lint.pages import PageLint, check_pages, proxy
 from pnp.lint.sets import SetLint
 from pnp.lint import typeset
 from pnp.resolve import workers
-from pnp.resolve.face import Resolver, _image_info as image_info
+from pnp.resolve.face import Resolver
+from pnp.resolve.images import image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
 from pnp.pipeline.assemble import booklets, chosen, die_marks, dry_plan, write_booklet, write_cover, write_pages, check_booklets

@@ -126,9 +126,9 @@ def _build(session, project, name, lang, out):
 
 def _image_cache_clear():
     """Art files can change between builds: forget what was learnt about them."""
-    from pnp.resolve import face as resolve
+    from pnp.resolve import images
     from pnp.layout import svgimage
-    for fn in (getattr(resolve, "_image_info", None), svgimage.load):
+    for fn in (images.image_info, svgimage.load):
         if hasattr(fn, "cache_clear"):
             fn.cache_clear()
 
