@@ -289,3 +289,25 @@ def test_a_changed_secret_or_lint_level_is_not_answered_from_the_store(tmp_path,
     assert secret_findings() == []
     assert len(secret_findings(comp_extra="    secret: true\n")) == 1          # the same faces, now secret
     assert secret_findings(comp_extra="    secret: true\n", game_extra="lint: {secret-backs: off}\n") == []
+
+
+def test_an_edited_phrase_reaches_the_cards_that_print_it(tmp_path, cache):
+    """Lady Alice's Holmes cards print `rule('suspicion_limits', 'covered_element')`: after its phrase
+    was edited, a rebuild read the cards back from the store in their old words (ninth read's fixer).
+    The phrases and entries are part of what a face that prints a rule depends on."""
+    from conftest import copy_project
+    from pdfutil import page_text
+    root = copy_project(tmp_path, games=("lady-alice",))
+
+    def build():
+        r = run_pnp("--project", root, "build", "lady-alice", "--lang", "zh-TW", "--only", "holmes", "--out", tmp_path / "o")
+        assert r.returncode == 0, r.stderr
+        return "".join(page_text(tmp_path / "o" / "lady-alice" / "lady-alice.zh-TW.a4.holmes.pdf"))
+
+    assert "名片蓋住的元素" in build()
+    p = root / "content" / "lady-alice" / "phrases.zh-TW.yaml"
+    text = p.read_text("utf-8")
+    old = next(line for line in text.splitlines() if "suspicion_limits.covered_element" in line)
+    p.write_text(text.replace(old, old.replace("forbidden: ", "forbidden: 改寫過的", 1)), "utf-8")
+    got = build()
+    assert "改寫過的" in got and got.count("改寫過的") >= 28, got[:400]

@@ -179,7 +179,10 @@ class Beyond:
                                   repr(getattr(game, "glossary", {})),   # words taken from card names too
                                   _stamps(p for p in game.root.rglob("*") if p.is_file() and p.suffix.lower() not in _CARD_DATA),
                                   _stamps(p for d in folders for p in d.rglob("icons.y*ml"))),
-                "data": lambda: ctx.game["data"], "palette": lambda: game.palette, "game": lambda: ctx.game,
+                "data": lambda: ctx.game["data"], "palette": lambda: game.palette,
+                # `rule(…)` prints rules.yaml entries through phrases.<lang>.yaml, which ctx.game holds only
+                # in part: a phrase edited between builds left the Holmes cards in their old words
+                "game": lambda: (ctx.game, getattr(game, "phrases", None), getattr(game, "entries", None)),
                 "geometry": lambda: _stamps(p for d in folders for p in d.rglob("*") if p.is_file())}[name]()
             self.fps[name] = digest(value)   # the same in every process: kept on disk
         return self.fps[name]
