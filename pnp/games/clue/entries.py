@@ -33,6 +33,10 @@ class Rules:
                                                                   ("clockwise", "counterclockwise"))]
         self.refute_dir = want(game, "refute", "direction", ("left", "right"))
         self.sides = number(game, "die", "sides")
+        # a die card drawn from the shuffled set of the die's faces and shuffled back in is a roll of the die:
+        # the simulator rolls
+        want(game, "die_cards", "drawn", ("top_card",))
+        want(game, "die_cards", "returned", ("shuffled_back",))
         want(game, "movement", "diagonal", (False,))
         want(game, "room_entry", "ends_move", (True,))
         self.exact = {"up_to": False, "exactly": True}[want(game, "move_count", "steps", ("up_to", "exactly"))]

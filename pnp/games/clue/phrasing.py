@@ -33,6 +33,7 @@ ABOUT = {
     "suspect_tie": _both(r"\bsame suspect\b", r"同一位嫌犯"),
     # moving
     "die": _both(r"\bdie\b(?!-\d)|\bdice\b(?!/)|-sided\b", r"骰"),
+    "die_cards": _both(r"\bdie cards?\b", r"骰子牌"),
     "move_count": _both(r"\bas many squares\b|\brolled\b|\bsquares? as you roll", r"點數[^。]*格|移動那麼多格"),
     "door_step": _both(r"\bthrough a door\b|\bdoor\b[^.;]*\bcounts?\b", r"穿過房門|房門[^。]*算"),
     "movement": _both(r"\bhorizontal|\bvertical|\bdiagonal", r"直向|橫向|斜向|斜走"),
@@ -112,6 +113,9 @@ MEANS = {
                              "stay": _both(r"\bstays where it is\b", r"留在原地")},
     "path": {"mover_chooses": _both(r"\byou choose\b", r"由你選"), "left_player": _both(r"\bon your left\b", r"左手邊")},
     "decided": {"before_roll": _both(r"\bbefore you roll\b", r"擲骰前"), "after_roll": _both(r"\broll first\b", r"先擲骰")},
+    "drawn": {"top_card": _both(r"\btop card\b", r"最上面那張"), "any_card": _both(r"\bany card\b", r"任選一張")},
+    "returned": {"shuffled_back": _both(r"\bshuffle it back\b", r"看完放回"),
+                 "kept_out": _both(r"\bkeep it out\b", r"先放一旁")},
     "way": {"backs_to_front": _both(r"\bbacks toward\b", r"牌背朝著"), "any": _both(r"\beither way\b", r"怎麼放都可以")},
     "between": {"opposite_corners": _both(r"\bopposite\b", r"對角"),
                 "neighbouring_corners": _both(r"\bneighbou?ring\b|\badjacent\b", r"相鄰")},
