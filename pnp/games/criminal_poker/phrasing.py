@@ -159,7 +159,7 @@ MEANS = {
     "when_arrested": {"wins": _both(r"\bwins\b", r"獲勝"), "loses": _both(r"\bloses\b", r"落敗")},
     "when_missed": {"loses": _both(r"\bloses\b", r"落敗"), "wins": _both(r"\bwins\b", r"獲勝")},
     "claims": {"true_or_false": _both(r"\bfalse\b", r"真假"), "true_only": _both(r"only the truth", r"只能說真話")},
-    "hidden_cards": {"never_shown": _both(r"never shown", r"不給任何人看"),
+    "hidden_cards": {"never_shown": _both(r"never shown", r"不(可|能)?(私下)?給(任何)?人看"),
                      "may_show_privately": _both(r"may be shown", r"可以私下")},
     "caller": {"detective": _both(r"the detective", r"偵探"), "anyone": _both(r"any suspect", r"任何")},
     "open_to": {"anyone": _both(r"every suspect|not only", r"不限"), "tied_only": _both(r"only between", r"只能投給同票")},
