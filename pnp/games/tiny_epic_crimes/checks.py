@@ -112,7 +112,14 @@ RING_COVER = 1.0  # mm of car beyond the accusation ring on every side (sixth re
 
 def _ring_checks(game):
     """The car hides the accusation ring: the ring is smaller than the car by RING_COVER on every side
-    (the engine's `sits_on` proves the opposite, a piece inside its space, so the ring is not listed there)."""
+    (the engine's `sits_on` proves the opposite, a piece inside its space, so the ring is not listed there).
+    Only while the rules cover the ring with the car (`accuse_ring.cover: car`); since the ninth read the
+    aid is laid back aid side up instead, and the ring faces the table."""
+    try:
+        if api.rule(game, "accuse_ring").get("cover") != "car":
+            return
+    except Exception:  # noqa: BLE001 (a rules file that does not load is the rules check's to report)
+        pass
     try:
         g = api.layouts(game)
         ring = g.geometry(f"{GAME}/suspect-sheet")["accuse_ring"]

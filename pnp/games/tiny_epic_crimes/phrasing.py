@@ -105,6 +105,7 @@ ABOUT = {
                 r"標準模式（競爭）|單人模式是"),
     "coop": _a(r"in the cooperative game information|the team makes", r"合作模式中資訊|全隊一起討論"),
     "coop_interrogate": _a(r"interrogation gives the team", r"訊問改為"),
+    "coop_accuse": _a(r"cannot agree on its accusation", r"對指控意見不合"),
 }
 
 
@@ -154,6 +155,7 @@ MEANS = {
     "holding_jail.car_at": _two("hq", "anywhere", r"^HQ$", r"^HQ$", r"any block", r"任何街區"),
     "holding_jail.drive": _two("paid", "free", r"paying", r"付時數", r"free", r"不花時間"),
     "alibi_none.badge_step": _two("none", "moves", r"no badge step", r"也沒有", r"still happens", r"照樣"),
+    "coop_accuse.disagree": _two("highest_badge", "vote", r"highest badge", r"徽章最高", r"majority", r"多數決"),
     "coop_officers.fewer": _two("choose", "fixed", r"choose", r"自選", r"always", r"一律"),
     "share_alibis.standard": _two("tell_or_show", "none", r"tell other officers", r"告訴其他警官", r"to yourself",
                                   r"只有自己知道"),
@@ -176,6 +178,7 @@ MEANS = {
     "event_marker_taken.then": _two("reroll", "share", r"roll again", r"重擲", r"share", r"共用"),
     "event_mobster_gone.roadblock": _two("not_event_mobster", "any_mobster", r"cannot move", r"不能移動", r"may move any",
                                          r"可以移動任何"),
+    "accuse_ring.cover": _two("aid_side_up", "car", r"aid side up", r"幫助面朝上", r"with your car", r"警車蓋住"),
     "accuse_ring.reveal": _two("together", "in_turn", r"together", r"一起", r"one after another", r"依序"),
     "badge_compare.flipped": _two("outranks", "by_space", r"outranks", r"都高", r"by its space", r"只比"),
     "badge_rewards.laps": _two("every", "first", r"again", r"照樣", r"nothing more", r"不再"),

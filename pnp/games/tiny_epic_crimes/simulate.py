@@ -68,7 +68,14 @@ class Crimes(Bots, Actions, Table):
             raise api.Uncovered("a game that ends otherwise than with every car down", "game_end")
         if self.coop:
             left = checks.candidates(self.p.suspects, self.o[0].known, self.o[0].seen)
-            accused = self.rng.choice(left)["id"]
+            picks = {o.seat: self.rng.choice(left)["id"] for o in self.o}   # each officer's own choice
+            if len(set(picks.values())) > 1:             # the team disagrees (rules.yaml coop_accuse)
+                if self.rule("coop_accuse")["disagree"] != "highest_badge":
+                    raise api.Uncovered("a co-op team that disagrees, settled otherwise than by badge", "coop_accuse")
+                chief = max(self.o, key=lambda o: (o.level, -self.hour[o.seat]))
+                accused = picks[chief.seat]
+            else:
+                accused = next(iter(picks.values()))
             self.accusations = [{"player": 0, "accused": accused}]
             right = accused == self.murderer
             seats = tuple(range(len(self.o) if self.mode != "solo" else 1)) if right else ()
