@@ -135,7 +135,7 @@ def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_
     assert "(clue.en.a4.envelope+weapons.pdf)" not in en and "(clue.en.a4.ink-saver.pdf)" in en
     # the envelope shares its sheet with the two-sided weapon tokens, but its own back is blank paper: not
     # "single-sided", which had a crafter print the shared sheet on one side and lose the tokens' backs
-    assert re.search(r"Confidential envelope \(1\) front only, blank behind", en), en
+    assert re.search(r"Confidential envelope \(1\) front only, on a double-sided sheet", en), en
     assert re.search(r"Weapon tokens \(6\) double-sided", en), en
     zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")).split())
     assert re.search(r"第\d+張紙，共\d+張", zh), zh

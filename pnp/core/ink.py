@@ -25,7 +25,8 @@ FULL = 0.5           # ... and this share, reaching into the bleed, as a full-bl
 DARK = "#222222"
 SMALL_FACE = (45 * 72 / 25.4) ** 2   # a face smaller than 45 x 45 mm (a token, a marker) keeps its colour as a tint
 CARD_FACE = (100 * 72 / 25.4) ** 2   # a face up to 100 x 100 mm (a card, an aid) …
-ICON = 0.03          # … where a light fill under this share of it, with nothing on it, is an icon, not a floor
+ICON = 0.12          # … where a light fill under this share of it, with nothing on it, is an icon, not a floor
+                     # (Clue's white fan and hat on their portrait discs: 9% of the card)
 PAPER = "#ffffff"
 READS = 4.5          # WCAG contrast a text keeps (or is given) on what lies behind it
 OUTLINE_READS = 0.3  # pt: a text outline this wide makes the text read on a ground its outline contrasts with
@@ -126,7 +127,8 @@ def transform(items, w: float, h: float) -> list:
         if isinstance(p, Shape) and p.role == "art":
             b = box or _printed(p)
             if b is not None:
-                q = _marks(p, q, b, below, was, tinted, w * h, share if share and not _plate(b, items, i) else None)
+                q = _marks(p, q, b, below, was, tinted, w * h,
+                           share if share and not _plate(b, items, i, _behind(b, was)) else None)
                 if p.fill:
                     kept = q.fill if isinstance(q, Shape) and q.fill else None
                     was.append((b, p.fill))
@@ -141,17 +143,20 @@ def _behind(box, layers) -> str:
     return next((f for (x0, y0, x1, y1), f in reversed(layers) if x0 <= cx <= x1 and y0 <= cy <= y1), PAPER)
 
 
-def _plate(box, items, i) -> bool:
+def _plate(box, items, i, ground: str = "") -> bool:
     """Whether something of another colour drawn after item i lies on it (a light disc under an icon: a
-    plate, not a symbol; the other parts of one icon share its colour)."""
+    plate, not a symbol; the other parts of one icon share its colour or nearly — Clue's house icon's white
+    door on its off-white wall — and a part in the colour of the ground it stands on is a hole in it)."""
     x0, y0, x1, y1 = box
     own = items[i][0].fill
     for p, b in items[i + 1:]:
         if isinstance(p, Run):
             cx, cy = p.x + p.size * 0.3, p.y - p.size * 0.35
         elif isinstance(p, Shape) and not p.transform:
-            if p.fill == own and not p.stroke:
-                continue
+            inks = [c for c in (p.fill, p.stroke) if c]
+            if inks and all(c == own or (own and _contrast(c, own) < 1.25) or c.lower() == ground.lower()
+                            for c in inks):
+                continue        # a part of the same icon (its door, a fan's ribs) or a hole in it
             b = b or _bbox(p.ops)
             if b is None:
                 continue

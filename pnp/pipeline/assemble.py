@@ -129,7 +129,7 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
             sides = {pages[i].side for i in mine} if mine else {p.side for p in pages}
             if comp.kind != "booklet" and not comp.back and sides & {"back", "fold"}:   # a shared sheet's backs (or
                 # fold halves) belong to its other pieces: this one is single-sided, its back blank paper
-                sides = (sides - {"back", "fold"}) | ({"blank"} if "back" in sides else set())
+                sides = (sides - {"back", "fold"}) | ({"shared_back"} if "back" in sides else set())
             seen = next((e for e in entries if e.key == comp.id), None)
             if seen is not None:   # a deck's last pieces, on the sheets it shares with small components
                 runs = _merged(sorted([(seen.first, seen.last)] + seen.more + ranges))

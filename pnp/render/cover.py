@@ -17,7 +17,8 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 LABELS = {
     "en": {
         "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages {a}–{b}", "page": "page {a}", "pages_list": "pages {r}",
-        "double": "double-sided", "single": "single-sided", "single_blank": "front only, blank behind", "dot": " · ", "fold": "fold and glue", "tiles": "tiles",
+        "double": "double-sided", "single": "single-sided", "single_blank": "front only, blank behind", "dot": " · ",
+        "single_shared": "front only, on a double-sided sheet", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
         "scale": "Print at 100% (“actual size”), never “fit to page”; {paper} paper.",
         "long": "Double-sided pages: print them double-sided, flipping on the long edge; each sheet of fronts is "
@@ -74,7 +75,8 @@ LABELS = {
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁", "pages_list": "第 {r} 頁",
-        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "·", "fold": "對摺黏合", "tiles": "拼接",
+        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "·",
+        "single_shared": "只有正面，所在的紙雙面列印", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
         "scale": "請以 100%（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
         "long": "雙面頁：以雙面列印、沿長邊翻頁；每張正面之後緊接著它的背面。",
@@ -206,6 +208,8 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
             how = L["fold"]
         elif "tile" in e.sides:
             how = L["tiles"] + (f"{L['comma']}{L['single_blank']}" if "blank" in e.sides else "")
+        elif "shared_back" in e.sides and e.kind != "booklet":
+            how = L["single_shared"]
         elif "blank" in e.sides:
             how = L["single_blank"]
         else:
