@@ -216,15 +216,15 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
             how = L["single"]
         top = y   # a row as tall as its tallest cell: a wrapped cell must not print over the next row
         count = L.get("count", " ({n})").format(n=e.count)   # zh-TW: full-width brackets
-        tall = text(e.title if e.kind == "booklet" else f"{e.title}{count}", 11, width=w * 0.55)
+        tall = text(e.title if e.kind == "booklet" else f"{e.title}{count}", 11, width=w * 0.5)
         y = top
-        tall = max(tall, text(how, 10, x=m + w * 0.55, width=w * 0.25, color=MUTED))
+        tall = max(tall, text(how, 10, x=m + w * 0.5, width=w * 0.3, color=MUTED))   # 「拼接，只有正面（背後留白）」 whole
         y = top
         tall = max(tall, text(pages_txt, 11, x=m + w * 0.8, width=w * 0.2, align="right"))
         y = top + tall + 0.5 * MM
         if e.pieces:   # what a crafter checks their cutting against: every type with its count
             y += text(L.get("sep", ", ").join(f"{name} ×{k}" for name, k in e.pieces), 8.5, x=m + 4 * MM,
-                      width=w * 0.55 - 4 * MM + w * 0.25, color=MUTED) + 0.5 * MM
+                      width=w * 0.5 - 4 * MM + w * 0.3, color=MUTED) + 0.5 * MM
         y += 1 * MM
     y += 5 * MM
 

@@ -271,6 +271,7 @@ def _kinsoku(atoms: list) -> list:
 CLOSE_BRACKETS, OPEN_BRACKETS = set("）」』】》〉〕〗〙〛"), set("（「『【《〈〔〖〘〚")
 SQUEEZABLE = CLOSE_BRACKETS | OPEN_BRACKETS | set("，。、；：！？")
 SQUEEZE = 0.5   # of the mark's size
+MARKS = set("†‡※")   # the edition's marks: after a closing bracket, its empty half goes too
 
 
 def _squeeze(atoms: list) -> list:
@@ -280,7 +281,7 @@ def _squeeze(atoms: list) -> list:
             if p[j - 1][0] != "t" or p[j][0] != "t":
                 continue
             last, first = p[j - 1][1][-1:], p[j][1][:1]
-            if last in CLOSE_BRACKETS and first in SQUEEZABLE:
+            if last in CLOSE_BRACKETS and (first in SQUEEZABLE or first in MARKS):   # 「）†」 too
                 a.squeeze[j - 1] = "r"
             elif first in OPEN_BRACKETS and last in SQUEEZABLE and j not in a.squeeze:
                 a.squeeze[j] = "l"
