@@ -320,3 +320,15 @@ def test_a_title_in_its_brackets_and_a_short_bold_label_are_never_broken(fonts):
         for width in range(20, 60):
             lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM), markup=False)[0])
             assert any(whole in line for line in lines), (width, lines)
+
+
+def test_a_glossary_name_with_a_middle_dot_is_found_and_kept_whole(fonts):
+    """「在瑪／麗·霍布斯」 broke a suspect's name (Lady Alice, tenth read): the middle dot split the CJK run
+    before the glossary was looked up, so a name with a dot was never a glossary word."""
+    from pnp.text.atoms import tokens
+    atoms = tokens("他在瑪麗·霍布斯的房間", set(), words=Words(["瑪麗·霍布斯"]))[0]
+    assert [a for a in atoms if a.keep and "".join(v for k, v, _s in a.parts if k == "t") == "瑪麗·霍布斯"]
+    text = "這一局的兇手其實是站在瑪麗·霍布斯身後的那個人，大家都沒有注意到。"
+    for width in range(25, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM), words=Words(["瑪麗·霍布斯"]))[0])
+        assert any("瑪麗·霍布斯" in line for line in lines), (width, lines)

@@ -61,7 +61,8 @@ def curly(piece: str, before: str = "") -> str:
         prev = ch[-1]
     return "".join(out)
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff"   # the ranges of is_cjk
-_CHUNK = re.compile(f"( +)|([{_CJK}]+)|[^ {_CJK}]+")    # spaces | CJK characters | a run of other characters
+_CHUNK = re.compile(f"( +)|([{_CJK}](?:[{_CJK}]|[·‧](?=[{_CJK}]))*)|[^ {_CJK}]+")   # spaces | CJK characters (a
+# name's middle dot between two of them included, so the glossary's 瑪麗·霍布斯 is found whole) | other characters
 
 
 class Words:
