@@ -75,7 +75,7 @@ def test_35000_headings_in_a_row_are_paginated_in_order():
 def test_35000_headings_map_to_their_source_lines():
     # a jinja line at the start and the end: the rendered text differs from the source at both ends
     r = _child("""
-        from pnp.booklet.md import line_map
+        from pnp.booklet.linemap import line_map
         body = "".join(f"# Heading {i % 7}\\n\\n" for i in range(35_000))
         src = "{{ 1 }}\\n" + body + "{{ 2 }}"
         out = "1\\n" + body + "2"
@@ -89,7 +89,7 @@ def test_35000_headings_map_to_their_source_lines():
 
 def test_lines_a_loop_writes_in_a_long_booklet_point_at_the_loop():
     r = _child("""
-        from pnp.booklet.md import line_map
+        from pnp.booklet.linemap import line_map
         head = "".join(f"# H{i}\\n\\ntext {i}\\n\\n" for i in range(5_000))
         src = "{{ 0 }}\\n" + head + "{% for n in range(3) %}- item {{ n }}\\n{% endfor %}\\n" + head + "{{ 1 }}"
         out = "0\\n" + head + "- item 0\\n- item 1\\n- item 2\\n\\n" + head + "1"

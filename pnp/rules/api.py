@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from pnp.booklet.md import Source as BookletSource, line_map  # noqa: F401
+from pnp.booklet.md import Source as BookletSource  # noqa: F401
+from pnp.booklet.linemap import line_map  # noqa: F401
 from pnp.content.loader import load_game  # noqa: F401
 from pnp.core.errors import Pos, Problem, Problems, did_you_mean, display_path  # noqa: F401
 from pnp.core.findings import Finding, error, warning  # noqa: F401
