@@ -308,3 +308,24 @@ def test_a_boxed_example_is_never_split_across_pages(tmp_path):
         assert start == end, (n, start, end)
         seen.add(start)
     assert len(seen) > 1      # the example met a page break at some length of the text before it
+
+
+def test_a_running_head_names_the_section_the_page_starts_in():
+    """A page that ends Setup and starts Components was headed "Components" (tenth reads of Criminal
+    Poker and Doomsday Files): the head follows the text at the top of the page."""
+    from pnp.booklet.booklet import running_head
+    assert running_head(["Components"], False, "Setup") == "Setup"        # Setup runs on, Components starts below
+    assert running_head(["Components"], True, "Setup") == "Components"    # the page opens with the heading
+    assert running_head(["Setup"], False, "") == "Setup"                  # the first page of the body
+    assert running_head([], False, "Setup") == "Setup"
+
+
+def test_a_page_that_begins_with_a_heading_is_marked_as_opening_with_it():
+    """The flow marks a page whose first unit is a level-1 heading (what running_head reads), and not a
+    page where a heading starts below text carried over."""
+    from pnp.booklet.flow import Flow, Unit, rect
+    units = [Unit(300.0, [rect(0, 0, 50, 8)]), Unit(20.0, [rect(0, 0, 50, 8)], heading=(1, "Components"), keep_next=True),
+             Unit(100.0, [rect(0, 0, 50, 8)]), Unit(20.0, [rect(0, 0, 50, 8)], heading=(1, "Setup"), keep_next=True),
+             Unit(400.0, [rect(0, 0, 50, 8)])]
+    pages = Flow(None, {}, {"note": None}, 100.0, None).paginate(units, 500.0)
+    assert [(p.opens, [t for _l, t in p.headings]) for p in pages] == [(False, ["Components"]), (True, ["Setup"])]

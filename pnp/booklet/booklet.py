@@ -168,9 +168,8 @@ def build(prep, resolver, comp, paper: str) -> Built:
         number = 2 + n_toc + i
         firsts = [t for lvl, t in pc.headings if lvl == 1]
         sections += [(t, number) for t in firsts]
-        # the running header names the first section that starts on the page, else the one carried over
         pages.append(_page(pc, resolver, layout, (pw, ph), margin, base, number, title, name,
-                           firsts[0] if firsts else section))
+                           running_head(firsts, getattr(pc, "opens", False), section)))
         section = firsts[-1] if firsts else section
     if memo is not None:
         memo.save()
@@ -259,6 +258,15 @@ def _toc_line(flow, st, text, number, fw):
     if x1 > x0:
         last.pieces.append(Shape((("M", x0, base), ("L", x1, base)), stroke="#9a9a9a", width=0.6, dash=(0.6, 2.2)))
     return units
+
+
+def running_head(firsts: list, opens: bool, carried: str) -> str:
+    """The section a page's running head names: the one its text starts in — carried over from the page
+    before, unless the page opens with a heading (a page that ends Setup and starts Components is a Setup
+    page: the tenth reads found heads naming a section that began at the foot of the page)."""
+    if firsts and (opens or not carried):
+        return firsts[0]
+    return carried
 
 
 def _ctx(base, pw, ph, number, title, name, section):

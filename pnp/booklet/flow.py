@@ -52,6 +52,7 @@ class PageContent:
     pieces: list = field(default_factory=list)
     places: list = field(default_factory=list)
     headings: list = field(default_factory=list)  # (level, text)
+    opens: bool = False                            # a level-1 heading is the first thing on the page
 
 
 class Flow:
@@ -299,6 +300,8 @@ class Flow:
             boxes.clear()
 
         def place(u, at):
+            if u.heading and u.heading[0] == 1 and not pages[-1].pieces and not pages[-1].places:
+                pages[-1].opens = True
             pages[-1].pieces += shift(u.pieces, 0, at)
             pages[-1].places += [(f, fx, fy + at, s) for f, fx, fy, s in u.places]
             if u.heading:
