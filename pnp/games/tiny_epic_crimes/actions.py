@@ -156,11 +156,19 @@ class Actions:
         setup = self.R["event_setup"]
         if mobster and all(c in self.mob for c in self.cells if c != self.hq):
             return None
+        if marker and all(c in self.markers or c in self.named_cells or c == self.hq
+                          or (mobster and c in self.mob) for c in self.cells):
+            return None                               # no block a rolled marker may take
         while True:
             w, b = self._dice()
             if marker and (w, b) in self.markers:     # a block that already has an event marker
                 if self.rule("event_marker_taken")["then"] != "reroll":
                     raise api.Uncovered("two event markers on one block", "event_marker_taken")
+                continue
+            if marker and (w, b) in self.named_cells:  # a block an event card names: its marker may come
+                if self.rule("event_marker_taken")["named"] != "reroll":
+                    raise api.Uncovered("a rolled event marker on a block an event card names",
+                                        "event_marker_taken")
                 continue
             if setup["reroll_six"] and 6 in (w, b):
                 continue

@@ -176,6 +176,8 @@ MEANS = {
     "murderer_sleeve.out": _two("below_table", "in_view", r"below the table", r"桌面下", r"in view", r"桌面上"),
     "murderer_sleeve.sleeve": _two("game_box", "on_table", r"game box", r"遊戲盒", r"on the table", r"留在桌上"),
     "event_marker_taken.then": _two("reroll", "share", r"roll again", r"重擲", r"share", r"共用"),
+    "event_marker_taken.named": _two("reroll", "allowed", r"roll again", r"重擲", r"stays", r"照樣"),
+    "start_stack_top.solo": _two("choose", "by_age", r"choose", r"自選", r"too", r"一樣"),
     "event_mobster_gone.roadblock": _two("not_event_mobster", "any_mobster", r"cannot move", r"不能移動", r"may move any",
                                          r"可以移動任何"),
     "accuse_ring.cover": _two("aid_side_up", "car", r"aid side up", r"幫助面朝上", r"with your car", r"警車蓋住"),

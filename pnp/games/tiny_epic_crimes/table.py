@@ -210,6 +210,9 @@ class Table:
                 off.known, off.seen = shared_known, shared_seen
         start = 0                                     # beside the first hour
         order = list(range(officers))
+        if mode == "solo" and R["start_stack_top"].get("solo") not in ("choose", "by_age"):
+            raise api.Uncovered("which solo officer's tracker starts on top", "start_stack_top")
+        # solo `choose`: the player puts seat 0 on top, as the youngest would be
         self.stacks = {start: (order[::-1] if R["start_stack_top"]["top"] == "youngest" else order)}
         for off in self.o:
             off.at = self.hq
@@ -229,6 +232,8 @@ class Table:
         rng.shuffle(self.event_deck)
         self.slots = [None] * R["events"]["slots"]
         self.markers = {}                             # cell → event
+        self.named_cells = {self.cell_of[e.place] for e in self.p.events   # blocks an event card names
+                            if e.place and e.place != "hq" and e.place in self.cell_of}
         self.marked = {}                              # cell → event whose mobster it is
         n = 0
         if R["setup_mobsters"].get("spree") != "ignored":
