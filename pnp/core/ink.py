@@ -146,7 +146,8 @@ def _behind(box, layers) -> str:
 def _plate(box, items, i, ground: str = "") -> bool:
     """Whether something of another colour drawn after item i lies on it (a light disc under an icon: a
     plate, not a symbol; the other parts of one icon share its colour or nearly — Clue's house icon's white
-    door on its off-white wall — and a part in the colour of the ground it stands on is a hole in it)."""
+    door on its off-white wall. A symbol in the colour of the card's ground on a white disc is content on a
+    plate: Doomsday Files' symbol discs must stay light)."""
     x0, y0, x1, y1 = box
     own = items[i][0].fill
     for p, b in items[i + 1:]:
@@ -154,9 +155,8 @@ def _plate(box, items, i, ground: str = "") -> bool:
             cx, cy = p.x + p.size * 0.3, p.y - p.size * 0.35
         elif isinstance(p, Shape) and not p.transform:
             inks = [c for c in (p.fill, p.stroke) if c]
-            if inks and all(c == own or (own and _contrast(c, own) < 1.25) or c.lower() == ground.lower()
-                            for c in inks):
-                continue        # a part of the same icon (its door, a fan's ribs) or a hole in it
+            if inks and all(c == own or (own and _contrast(c, own) < 1.25) for c in inks):
+                continue        # a part of the same icon (its door, a fan's ribs), not content on a plate
             b = b or _bbox(p.ops)
             if b is None:
                 continue
