@@ -21,7 +21,8 @@ from jinja2 import nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
-from pnp.templates import sandbox, tplcode, tplfast
+from pnp.templates import memo, sandbox, tplcode, tplfast
+from pnp.templates.memo import pure_function, pure_call as _pure_call  # noqa: F401  (re-exported: layers above, tests)
 from pnp.templates.sandbox import (MAX_VALUE, Env, TemplateError, check_depth, check_weight, finalize, guarded_filter,
                                 guarded_test, too_big)
 
@@ -63,7 +64,7 @@ def _capped_lipsum(n=5, html=False, min=20, max=100):  # noqa: A002 (jinja's par
 
 
 ENV.globals["lipsum"] = _capped_lipsum
-_PURE_GLOBALS = (_range, max, min, len, sorted)
+memo.add_pure_global(_range)
 
 _cache: dict = {}
 _expr_cache: dict = {}
@@ -73,92 +74,16 @@ _timed_out: dict = {}   # template source → its TemplateTimeout: not run again
 def new_run() -> None:
     """Forget which templates timed out and what templates gave (a new build, or a rebuild after an edit)."""
     _timed_out.clear()
-    _memo.clear()
+    memo._memo.clear()
     _face[:] = [None, 0.0]
 
 
-# ---- memo: the same template over the same values gives the same text --------------------------------
-# A template reads only the names it mentions, so its result is memoised under (source, the values of
-# those names). Plain values (str, int, float, bool, None) are part of the key by type and value. Other
-# values (the card, data, game dicts…) are keyed by identity — only inside a caller's deadline (a face
-# being resolved), when the game's data is complete and nothing changes it any more (while the content's
-# own templates render, the game dict is still being filled in), and with a reference kept in the entry
-# so that the identity cannot be reused while the entry lives. The only callable value memoised over is
-# Layouts.geometry (a pure lookup, cached per Layouts); any other, or an object other than a dict, list or
-# tuple, makes the call not memoised, and so does a template that may use chance or fresh objects
-# (`random`, `lipsum`, `cycler`, `joiner`). Failures are never memoised: they are raised again as today.
-MEMO_MAX = 20_000
-_memo: dict = {}
-_MISSING = object()
-_PLAIN = frozenset({str, int, bool, type(None)})
-_IMPURE_NAMES = frozenset({"lipsum", "cycler", "joiner"})
+# ---- memo: the same template over the same values gives the same text (pnp/templates/memo.py) ----------
 _MAIN = threading.main_thread().ident
-_pure_functions: tuple = ()
-
-
-def _names_read(ast) -> tuple | None:
-    """Every name the template loads (a superset of what it reads from its context), or None if its
-    result may differ between two runs over the same values."""
-    names = set()
-    for n in (ast, *ast.find_all((nodes.Name, nodes.Filter, nodes.Const))):
-        if isinstance(n, nodes.Name):
-            names.add(n.name)
-        elif not isinstance(n, (nodes.Filter, nodes.Const)):   # the tree itself
-            continue
-        elif (n.name if isinstance(n, nodes.Filter) else n.value) == "random":  # `|random`, `map('random')`
-            return None
-    return None if names & _IMPURE_NAMES else tuple(sorted(names))
-
-
-def pure_function(fn):
-    """Declare a method pure for memoising (a lookup whose result depends only on its object and
-    arguments); used as a decorator by the layers above (Layouts.geometry)."""
-    global _pure_functions
-    _pure_functions = (*_pure_functions, fn)
-    return fn
-
-
-def _pure(fn) -> bool:
-    return getattr(fn, "__func__", None) in _pure_functions
-
-
-def _pure_call(fn) -> bool:
-    """Functions a short way may call (it may call them again through jinja when it gives up)."""
-    return any(fn is g for g in _PURE_GLOBALS) or _pure(fn)
 
 
 def _key(kind: str, source: str, names, ctx: dict):
-    """The memo key of one call and the objects it refers to, or None (not memoised)."""
-    if names is None:
-        return None
-    by_id = _armed and threading.get_ident() == _MAIN
-    key, refs = [kind, source], []
-    for name in names:
-        v = ctx.get(name, _MISSING)
-        t = type(v)
-        if t in _PLAIN or v is _MISSING:
-            key += (t, v)
-        elif t is float:
-            key += (t, v.hex())           # 0.0 and -0.0 are equal but print differently
-        elif not by_id:
-            return None
-        elif callable(v):
-            if not _pure(v):
-                return None
-            key += (t, id(v.__self__))
-            refs.append(v.__self__)
-        elif isinstance(v, (dict, list, tuple)):   # plain data: no method of theirs has side effects
-            key += (t, id(v))
-            refs.append(v)
-        else:
-            return None
-    return tuple(key), refs
-
-
-def _remember(key, value, refs) -> None:
-    if len(_memo) >= MEMO_MAX:
-        _memo.clear()
-    _memo[key] = (value, refs)
+    return memo.key(kind, source, names, ctx, _armed and threading.get_ident() == _MAIN)
 
 
 def is_template(value) -> bool:
@@ -269,7 +194,7 @@ def _fast_code(tree, expression: bool):
 
 
 def _fast(kept):
-    return None if kept[2] is None else tplfast.function(ENV, *kept[2], pure=_pure_call)
+    return None if kept[2] is None else tplfast.function(ENV, *kept[2], pure=memo.pure_call)
 
 
 def _compile(source: str):
@@ -281,7 +206,7 @@ def _compile(source: str):
         if kept is None:
             try:
                 ast = ENV.parse(source)
-                names, fast = _names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
+                names, fast = memo.names_read(ast), _fast_code(ast, False)  # before jinja's optimizer changes the tree
                 context = tuple(sorted(jinja2.meta.find_undeclared_variables(ast)))
                 kept = names, ENV.compile(ast), fast, context
             except jinja2.TemplateSyntaxError as e:
@@ -316,7 +241,7 @@ def _compile_expression(src: str):
                     raise jinja2.TemplateSyntaxError("chunk after expression", parser.stream.current.lineno, None, None)
                 check_depth(expr)
                 expr.set_environment(ENV)
-                names, fast = _names_read(expr), _fast_code(expr, True)
+                names, fast = memo.names_read(expr), _fast_code(expr, True)
                 kept = names, ENV.compile(nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
                                                          lineno=1)), fast, ()
             except jinja2.TemplateSyntaxError as e:
@@ -361,7 +286,7 @@ def render(source: str, ctx: dict) -> str:
     tpl, names, fast, _context = _compile(source)
     mk = _key("r", source, names, ctx)
     if mk is not None:
-        hit = _memo.get(mk[0])
+        hit = memo._memo.get(mk[0])
         if hit is not None:
             return hit[0]
     out, size = [], 0
@@ -384,7 +309,7 @@ def render(source: str, ctx: dict) -> str:
     except Exception as e:  # any error inside user template code is the user's to fix
         raise TemplateError(_explain(e)) from None
     if mk is not None:
-        _remember(mk[0], text, mk[1])
+        memo.remember(mk[0], text, mk[1])
     return text
 
 
@@ -408,7 +333,7 @@ def evaluate(expr: str, ctx: dict):
     fn, names, fast = _compile_expression(src)
     mk = _key("e", src, names, ctx)
     if mk is not None:
-        hit = _memo.get(mk[0])
+        hit = memo._memo.get(mk[0])
         if hit is not None:
             return _copy(hit[0])
     try:
@@ -420,7 +345,7 @@ def evaluate(expr: str, ctx: dict):
                 value._fail_with_undefined_error()
             check_weight("the value of the expression", value)  # a caller loops over it (repeat, grids)
         if mk is not None and type(value) in _KEEPABLE:   # not generators and other one-use things
-            _remember(mk[0], _copy(value), mk[1])
+            memo.remember(mk[0], _copy(value), mk[1])
         return value
     except TemplateTimeout as e:
         if not e.spent_before:
