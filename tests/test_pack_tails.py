@@ -18,7 +18,7 @@ def _prep():
 def _sheets(prep, parts_of, opts, paper):
     """Sheets of pieces the plan prints, from blank faces (as the cover counts them)."""
     def blanks(part):
-        f, b, blank, blank_back = U._faces(prep, part.comp, opts.duplex)
+        f, b, blank, blank_back = U.blank_faces(prep, part.comp, opts.duplex)
         return [(blank, blank_back)] * part.count
     comps = [c for c in prep.game.components.values() if c.kind != "booklet"]
     titles = {c.id: c.id for c in comps}
@@ -50,7 +50,7 @@ def test_a_hand_held_deck_keeps_all_its_sheets():
     from pnp.pipeline.build import Options
     prep, opts, paper = _prep(), Options(paper="a4", duplex="long"), impose.PAPERS["a4"]
     city = prep.game.components["city"]
-    got = U._faces(prep, city, "long")
+    got = U.blank_faces(prep, city, "long")
     assert U._tail(city, got, paper, opts) == 1                                 # on the table: its tail may go
     held = replace(city, secret=Secret(city.pos))
     assert U._tail(held, got, paper, opts) == 0                                 # in a hand: every back alike

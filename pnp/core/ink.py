@@ -128,7 +128,7 @@ def transform(items, w: float, h: float) -> list:
             b = box or _printed(p)
             if b is not None:
                 q = _marks(p, q, b, below, was, tinted, w * h,
-                           share if share and not _plate(b, items, i, _behind(b, was)) else None)
+                           share if share and not _plate(b, items, i) else None)
                 if p.fill:
                     kept = q.fill if isinstance(q, Shape) and q.fill else None
                     was.append((b, p.fill))
@@ -143,7 +143,7 @@ def _behind(box, layers) -> str:
     return next((f for (x0, y0, x1, y1), f in reversed(layers) if x0 <= cx <= x1 and y0 <= cy <= y1), PAPER)
 
 
-def _plate(box, items, i, ground: str = "") -> bool:
+def _plate(box, items, i) -> bool:
     """Whether something of another colour drawn after item i lies on it (a light disc under an icon: a
     plate, not a symbol; the other parts of one icon share its colour or nearly — Clue's house icon's white
     door on its off-white wall. A symbol in the colour of the card's ground on a white disc is content on a

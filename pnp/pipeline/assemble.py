@@ -12,7 +12,7 @@ from pnp.impose.page import paper_name
 from pnp.impose.plan import duplex_document
 from pnp.pipeline import labels
 from pnp.pipeline.names import pdf_name
-from pnp.pipeline.units import Part, plan_unit, units  # noqa: F401  (units: the build's, re-exported)
+from pnp.pipeline.units import Part, blank_faces, plan_unit, units  # noqa: F401  (units: the build's, re-exported)
 
 
 def check_booklets(prep, resolver) -> None:
@@ -204,19 +204,13 @@ def dry_plan(prep, resolver, paper, opts, comps=None, books=None) -> list:
     as the real faces get, without resolving or holding any card (the build streams those later).
     Booklets are laid out for real (`books`: their imposed pages). A deck whose last pieces share
     sheets with small components appears twice: with its own sheets and with the shared ones."""
-    from pnp.core.pieces import Face
     out = []
     comps = comps if comps is not None else list(prep.game.components.values())
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     two_sided = duplex_document(prep.game, opts.duplex)
 
-    def blanks(part):
-        c = part.comp
-        decl = prep.game.meta["components"][c.id]
-        front = prep.layouts.get(c.front, decl.at("front"))
-        back = prep.layouts.get(c.back, decl.at("back")) if c.back else None
-        blank = Face(front.w, front.h, front.bleed, (), front.shape, front.radius)
-        blank_back = Face(back.w, back.h, back.bleed, (), back.shape, back.radius) if back else None
+    def blanks(part):   # its back whatever the duplex: the plan drops backs as the build's does
+        _f, _b, blank, blank_back = blank_faces(prep, part.comp, "long")
         return [(blank, blank_back)] * part.count
 
     for unit in units(prep, comps, paper, opts):

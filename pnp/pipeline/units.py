@@ -36,7 +36,9 @@ def paper_of(paper):
     return impose.paper_size(paper) if isinstance(paper, str) else paper
 
 
-def _faces(prep, c, duplex):
+def blank_faces(prep, c, duplex):
+    """(front layout, back layout or None, a blank front face, a blank back face or None) of a component:
+    what a plan of its sheets needs before any card is resolved."""
     from pnp.core.pieces import Face
     decl = prep.game.meta["components"][c.id]
     front = prep.layouts.get(c.front, decl.at("front"))
@@ -54,7 +56,7 @@ def units(prep, comps, paper, opts) -> list:
     for c in comps:
         if c.kind == "booklet":
             continue
-        info[c.id] = got = _faces(prep, c, opts.duplex)
+        info[c.id] = got = blank_faces(prep, c, opts.duplex)
         if packs(c, got[0], got[1], c.total, paper, opts.duplex, pack):
             small.append(c)
         elif pack:
