@@ -29,7 +29,6 @@ PULL = 2                 # (a lone 張。 or †), taking at most this many atom
 NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
-_MARKS = NO_START | NO_END | {" "}                      # not counted as an orphan's characters
 
 
 def _first(a: Atom) -> str:
@@ -99,7 +98,7 @@ def phrased(items, width, space_w):
 
 def _chars(line) -> int:
     """The characters of a line that are not punctuation or marks (「使用。」 holds 2: an orphan)."""
-    return sum(sum(1 for ch in v if ch not in _MARKS) if k == "t" else 1 for a, _w in line for k, v, _s in a.parts)
+    return sum(cjklines.chars(a) for a, _w in line)
 
 
 def orphan(lines, width, space_w):

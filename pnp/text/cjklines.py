@@ -33,7 +33,7 @@ ORPHAN_COST = 40.0     # … costing this (more than the short lines it takes to
 ORPHAN_EMS = 6         # boxes narrower than this many ems keep their greedy lines
 LINE = 1e6             # cost of each line: the fewest lines always win
 
-_MARKS = NO_START | NO_END | {" "}
+_MARKS = NO_START | NO_END | {" "}   # not counted as an orphan's characters
 _SOFT = set("，。、；：！？,.;:!?」』）)]—…") | {" "}
 _OBJECT = "\ufffc"     # an icon, as one character of the text BudouX reads
 
@@ -58,7 +58,8 @@ def _text(a) -> str:
     return "".join(v if k == "t" else _OBJECT for k, v, _s in a.parts)
 
 
-def _chars(a) -> int:
+def chars(a) -> int:
+    """An atom's characters that are not punctuation or marks (「使用。」 holds 2)."""
     return sum(sum(1 for ch in v if ch not in _MARKS) if k == "t" else 1 for k, v, _s in a.parts)
 
 
@@ -96,7 +97,7 @@ def best(items, width, space_w, size, n_lines):
         ssum.append(ssum[-1] + len(a.space) * space_w)
     csum = [0]
     for a in atoms:
-        csum.append(csum[-1] + _chars(a))
+        csum.append(csum[-1] + chars(a))
     limit = width + 1e-6
     em = size or 1.0
     full, f = [], 0                   # the widest line starting at each atom
@@ -119,8 +120,8 @@ def best(items, width, space_w, size, n_lines):
             if cost[i] == INF:
                 continue
             if last:
-                chars = csum[j] - csum[i]
-                c = ORPHAN_COST * (ORPHAN + 1 - chars) / ORPHAN if chars <= ORPHAN and i > 0 else 0.0
+                held = csum[j] - csum[i]
+                c = ORPHAN_COST * (ORPHAN + 1 - held) / ORPHAN if held <= ORPHAN and i > 0 else 0.0
             else:
                 given = max(0.0, full[i] - w) / em
                 c = given + EVEN * given * given + cost_at[j - 1]
