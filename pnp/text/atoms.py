@@ -35,6 +35,7 @@ class Atom:
     keep: bool = False    # a glossary word: split only when it is wider than the line
     spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
     squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" (_squeeze)
+    soft: list | None = field(default=None, repr=False, compare=False)   # marks that may give up room (cjkspace)
 
 
 _QUOTE = re.compile("[\"']")

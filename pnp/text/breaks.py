@@ -17,7 +17,7 @@ better a break than any other place. Then, per paragraph:
 """
 from __future__ import annotations
 
-from pnp.text import cjklines
+from pnp.text import cjklines, cjkspace
 from pnp.text.atoms import NO_END, NO_START, Atom, is_cjk
 
 SHORT_LAST = 1 / 3       # a last line narrower than this share of the paragraph's longest is balanced …
@@ -52,18 +52,22 @@ def line_width(line, space_w) -> float:
     return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
 
 
-def greedy(items, width, space_w):
-    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom)."""
-    lines, line, x, over = [], [], 0.0, 0.0
+def greedy(items, width, space_w, gives=None):
+    """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom).
+    With `gives` (points each item's full-width marks can give up, `cjkspace.give`), a line takes an
+    item that fits once its marks are compressed."""
+    lines, line, x, over, g = [], [], 0.0, 0.0, 0.0
     limit = width + 1e-6
-    for item in items:
+    for n, item in enumerate(items):
         a, w = item
-        if line and x + w > limit:
+        gi = gives[n] if gives else 0.0
+        if line and x + w - g - gi > limit:
             lines.append(line)
-            line, x = [], 0.0
-        over = max(over, w - width)
+            line, x, g = [], 0.0, 0.0
+        over = max(over, w - gi - width)
         line.append(item)
         x += w + len(a.space) * space_w
+        g += gi
     lines.append(line)
     return lines, over
 
@@ -101,7 +105,7 @@ def _chars(line) -> int:
     return sum(cjklines.chars(a) for a, _w in line)
 
 
-def orphan(lines, width, space_w):
+def orphan(lines, width, space_w, size=0.0):
     """A CJK paragraph's last line of ORPHAN characters or fewer takes up to PULL atoms from the line
     before (which keeps at least one), as long as it still fits and no atom ending in punctuation moves."""
     if len(lines) < 2 or _chars(lines[-1]) > ORPHAN:
@@ -111,7 +115,7 @@ def orphan(lines, width, space_w):
         if len(prev) < 2 or _chars(last) > ORPHAN or _last(prev[-1][0]) in _SOFT:   # a break after punctuation
             break                                                              # is a phrase's end: kept
         moved = [prev[-1]] + last
-        if line_width(moved, space_w) > width + 1e-6:
+        if line_width(moved, space_w) - sum(cjkspace.give(a, size) for a, _w in moved) > width + 1e-6:
             break
         prev, last = prev[:-1], moved
     return lines[:-2] + [prev, last]
@@ -172,9 +176,10 @@ def paragraph(items, width, space_w, size, width_of):
         if got is not None:
             return got, 0.0, torn, "phrase"
         torn = True
-    lines, over = greedy(items, width, space_w)
+    gives = [cjkspace.give(a, size) for a, _w in items] if mode == "cjk" else None
+    lines, over = greedy(items, width, space_w, gives)
     if mode == "cjk":
-        lines = cjklines.best(items, width, space_w, size, len(lines)) or lines
+        lines = cjklines.best(items, width, space_w, size, len(lines), gives) or lines
     return lines, over, torn, mode
 
 
@@ -182,7 +187,7 @@ def finish(para, width, space_w, balance, size=0.0):
     """A paragraph's lines as drawn: orphan control for CJK, balancing (when asked) for the rest."""
     lines, over, _torn, mode = para
     if mode == "cjk":
-        return orphan(lines, width, space_w)
+        return orphan(lines, width, space_w, size)
     if mode == "latin" and balance:
         return balanced(lines, over, width, space_w, size)
     return lines

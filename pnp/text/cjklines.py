@@ -11,7 +11,8 @@ paragraph into the fewest lines greedy needs is weighed, and the cheapest one is
   gives up one character to keep a word whole, never more. Phrases are BudouX's (Google's line-break
   model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), so the engine needs
   no dictionary of its own; the game's glossary words are already whole atoms;
-- a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST.
+- a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST;
+- a line wider than the box by what its full-width marks give up (`cjkspace.py`) costs COMPRESS an em.
 
 Boxes narrower than ORPHAN_EMS ems keep their greedy lines: there a character is a fifth of the line, and
 two characters are a fair last line (a flap label's 「向後折，／上膠」).
@@ -32,6 +33,8 @@ ORPHAN = 2             # a last line of this many characters or fewer is an orph
 ORPHAN_COST = 40.0     # … costing this (more than the short lines it takes to avoid one),
 ORPHAN_EMS = 6         # boxes narrower than this many ems keep their greedy lines
 LINE = 1e6             # cost of each line: the fewest lines always win
+COMPRESS = 0.5         # cost of an em given up by a line's full-width marks (`cjkspace`): less than an em
+                       # left empty
 
 _MARKS = NO_START | NO_END | {" "}   # not counted as an orphan's characters
 _SOFT = set("，。、；：！？,.;:!?」』）)]—…") | {" "}
@@ -83,29 +86,31 @@ def break_costs(atoms) -> list:
     return out
 
 
-def best(items, width, space_w, size, n_lines):
+def best(items, width, space_w, size, n_lines, gives=None):
     """The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, or None when the
-    search finds no such way (the caller keeps its greedy lines)."""
+    search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
+    give up (`cjkspace.give`): a line may be that much wider than the box, at COMPRESS an em."""
     n = len(items)
     if n < 2 or n_lines < 2 or width < ORPHAN_EMS * (size or 1.0):
         return None       # a narrow label: greedy lines, or phrases (`breaks.phrased`)
     atoms = [a for a, _w in items]
     cost_at = break_costs(atoms)
-    wsum, ssum = [0.0], [0.0]
-    for a, w in items:
+    wsum, ssum, gsum = [0.0], [0.0], [0.0]
+    for k, (a, w) in enumerate(items):
         wsum.append(wsum[-1] + w)
         ssum.append(ssum[-1] + len(a.space) * space_w)
+        gsum.append(gsum[-1] + (gives[k] if gives else 0.0))
     csum = [0]
     for a in atoms:
         csum.append(csum[-1] + chars(a))
     limit = width + 1e-6
     em = size or 1.0
-    full, f = [], 0                   # the widest line starting at each atom
-    for i in range(n):
+    full, f = [], 0                   # the widest line starting at each atom (compressed to fit: no
+    for i in range(n):                # wider than the box)
         f = max(f, i + 1)
-        while f < n and wsum[f + 1] - wsum[i] + ssum[f] - ssum[i] <= limit:
+        while f < n and wsum[f + 1] - wsum[i] + ssum[f] - ssum[i] - gsum[f + 1] + gsum[i] <= limit:
             f += 1
-        full.append(wsum[f] - wsum[i] + ssum[f - 1] - ssum[i])
+        full.append(min(limit, wsum[f] - wsum[i] + ssum[f - 1] - ssum[i]))
     INF = float("inf")
     cost = [INF] * (n + 1)
     lines = [0] * (n + 1)
@@ -115,8 +120,9 @@ def best(items, width, space_w, size, n_lines):
         last = j == n
         for i in range(j - 1, -1, -1):
             w = wsum[j] - wsum[i] + ssum[j - 1] - ssum[i]
-            if w > limit and i < j - 1:
+            if w - gsum[j] + gsum[i] > limit and i < j - 1:
                 break
+            squeezed = max(0.0, w - limit) / em
             if cost[i] == INF:
                 continue
             if last:
@@ -125,6 +131,7 @@ def best(items, width, space_w, size, n_lines):
             else:
                 given = max(0.0, full[i] - w) / em
                 c = given + EVEN * given * given + cost_at[j - 1]
+            c += COMPRESS * squeezed
             total = cost[i] + LINE + c
             if total < cost[j]:
                 cost[j], lines[j], prev[j] = total, lines[i] + 1, i

@@ -7,7 +7,9 @@ closing punctuation never starts a line and opening brackets never end one (kins
 with the word after it, its measure word or unit (`抽 1 張`, `+1 doom`); and a paragraph whose last
 line would be short gets its last two lines broken again more evenly, after punctuation or a space
 where one is near — CJK text instead fills its lines and never ends on a line of one or two characters
-(`breaks.py`). Justified CJK lines spread their characters a little or not at all; Latin ones their spaces.
+(`breaks.py`). A CJK line may take what its full-width marks give up when compressed, and CJK lines,
+justified or left-aligned, fill their width by widening their spaces, then spreading their characters a
+little or not at all (`cjkspace.py`); justified Latin lines widen their spaces.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.core.pieces import Run, Shape
-from pnp.text import breaks, spans
+from pnp.text import breaks, cjkspace, spans
 from pnp.text.atoms import NO_END, NO_START, SQUEEZE, Atom, Words, _tokens, is_cjk, tokens
 
 __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "is_cjk", "layout", "missing_glyphs",
@@ -233,13 +235,19 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
             base = top + s * ASCENT + n * s * leading
         elif n:
             base += s * leading * _ratio(line)
-        extra, spread = 0.0, False
-        if align in ("center", "right", "justify"):
-            lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
-            if align == "justify" and n < last and len(line) > 1 and n not in hard:
-                extra, spread = _justify(line, w - lw, s)
-                lw = w if extra else lw
-            x = x0 + {"left": 0, "center": (w - lw) / 2, "right": w - lw}.get(align, 0)
+        extra, spread, sp_extra, shrink = 0.0, False, 0.0, None
+        lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+        if lw > w + 0.01:   # a CJK line its full-width marks make fit (cjkspace)
+            shrink = cjkspace.compress(line, lw - w, s)
+            lw -= sum(q for q, _m in shrink.values())
+        inner = n < last and len(line) > 1 and n not in hard and not shrink   # a line a paragraph goes on from
+        if align == "justify" or (align == "left" and inner and breaks.cjk(line)):   # CJK text left-aligned
+            if inner:                   # fills its lines all the same, as Chinese is set (a line left short
+                extra, spread, sp_extra = _justify(line, w - lw, s)   # before a kept word read as a fault)
+                lw = w if (extra or sp_extra) else lw
+            x = x0
+        elif align in ("center", "right"):
+            x = x0 + {"center": (w - lw) / 2, "right": w - lw}[align]
         else:
             x = x0 + 0
         tail = len(line) - 1
@@ -258,6 +266,14 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     if sq and j in sq:   # a squeezed bracket: half an em narrower, an opening one set back
                         adv -= SQUEEZE * sz
                         px = cx - (SQUEEZE * sz if sq[j] == "l" else 0.0)
+                    elif shrink and (i, j) in shrink:   # a mark compressed for the line to fit
+                        q, mode = shrink[(i, j)]
+                        adv -= q
+                        px = cx - cjkspace.shift(mode, q)
+                        wd -= q
+                    elif sp_extra and val == " ":
+                        adv += sp_extra
+                        wd += sp_extra
                     # neighbouring runs on one baseline in one style are joined (fewer text operators, and
                     # extracted text keeps its spaces) where the gap is exactly none or a space
                     if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
@@ -270,13 +286,13 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         if cur is not None:
                             runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
                         cur = [px, base, [val], font, sz, col, fake_bold, it]
-                    end = px + (adv if not (sq and j in sq) else fw(val, key, sz))
+                    end = px + (adv if not ((sq and j in sq) or (shrink and (i, j) in shrink)) else fw(val, key, sz))
                 if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
                 if lined and st.strike:
                     deco.append([base + sz * -0.28, cx, cx + adv, col, sz * 0.06])
                 cx += adv
-            x += wd + (len(a.space) * space_w if i < tail else 0) + (extra if spread or a.space else 0.0)
+            x += wd + (len(a.space) * (space_w + sp_extra) if i < tail else 0) + (extra if spread or a.space else 0.0)
     if cur is not None:
         runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
     torn = "／".join("".join(v for a, _w in ln for k, v, _s in a.parts if k == "t") for ln in lines) if torn else ""
@@ -285,14 +301,15 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
 
 
 def _justify(line, slack, size) -> tuple:
-    """(extra width per gap, whether every gap takes it) of a justified line. A line with CJK spreads
-    every gap, by at most CJK_SPREAD of the size (more would tear its words apart: it stays at the start);
-    a Latin line widens its spaces."""
+    """(extra width per gap, whether every gap takes it, extra per space) of a justified line. A line
+    with CJK widens its spaces first, then spreads every gap by at most CJK_SPREAD of the size (more
+    would tear its words apart: it stays at the start; `cjkspace.stretch`); a Latin line widens its
+    spaces."""
     if any(breaks.is_cjk(breaks._first(a) or "a") for a, _w in line):
-        extra = slack / (len(line) - 1)
-        return (extra, True) if extra <= CJK_SPREAD * size else (0.0, False)
+        per_space, extra = cjkspace.stretch(line, slack, size, CJK_SPREAD)
+        return extra, bool(extra), per_space
     gaps = sum(1 for a, _w in line[:-1] if a.space)
-    return (slack / gaps, False) if gaps else (0.0, False)
+    return (slack / gaps, False, 0.0) if gaps else (0.0, False, 0.0)
 
 
 def _lines(deco, space_w) -> tuple:

@@ -1,0 +1,102 @@
+"""CJK-aware spacing of a line: full-width marks give up white to fit, spaces stretch before characters.
+
+zh-TW readers met lines left short before a word kept whole (a glossary name, a number with its unit,
+an icon with its label) and lines whose characters were spread apart to fill the width. A typesetter
+of Chinese has two tools before spreading characters (CLREQ, JIS X 4051):
+
+- **compression**: a full-width mark is drawn in half its em when a line needs the room. In Taiwan's
+  forms 「，。、；：」 sit centred in their em (a quarter em of white each side), a closing bracket in its
+  left half and an opening one in its right half, so half an em of each is white. A line may be as
+  much wider than its box as its marks can give (`give`); it is then drawn with each mark squeezed by
+  an equal share of the excess (`compress`). The line breakers (`breaks.greedy`, `cjklines.best`)
+  count that room, so 「……理由：總要有人決定哪些特殊角色加入發牌。」 takes its last word on the line
+  instead of leaving a gap;
+- **expansion at spaces first**: the spaces between CJK text and a number or a Latin word (`抽 1 張`)
+  stretch by up to SPACE_STRETCH of an em each before any character is moved (`stretch`), so a line
+  with spaces fills its width without looking letter-spaced.
+
+「！？」 are not compressed (their glyphs fill the em's middle), nor a mark already squeezed beside
+another (`atoms._squeeze`).
+"""
+from __future__ import annotations
+
+from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS, SQUEEZE
+
+CENTRED = set("，。、；：")   # Taiwan's forms: the glyph in the middle of its em
+SPACE_STRETCH = 0.1         # of the size: a space between CJK and Latin text widens by at most this (more
+                            # read as a double space: 「達到  15  以上」)
+
+
+def marks(a) -> list:
+    """(part index, "c" centred | "r" closing | "l" opening) of each full-width mark of an atom that
+    may give up half its em; kept on the atom (its parts never change once laid out)."""
+    got = a.soft
+    if got is None:
+        got = []
+        for j, (kind, val, _st) in enumerate(a.parts):
+            if kind != "t" or len(val) != 1 or j in a.squeeze:
+                continue
+            if val in CENTRED:
+                got.append((j, "c"))
+            elif val in CLOSE_BRACKETS:
+                got.append((j, "r"))
+            elif val in OPEN_BRACKETS:
+                got.append((j, "l"))
+        a.soft = got
+    return got
+
+
+def give(a, size: float) -> float:
+    """Points an atom can give up at `size` by compressing its marks (0 for most atoms)."""
+    m = marks(a)
+    if not m:
+        return 0.0
+    spec = a.spec
+    total = 0.0
+    for j, _mode in m:
+        r = spec[j][3] if spec is not None else None
+        total += SQUEEZE * (size * r if r else size)
+    return total
+
+
+def compress(line, excess: float, size: float) -> dict:
+    """{(atom index, part index): (points, mode)} squeezing a line's marks by equal shares of `excess`
+    (never more than each can give): the line then fits its box."""
+    slots = []
+    for i, (a, _w) in enumerate(line):
+        for j, mode in marks(a):
+            r = a.spec[j][3] if a.spec is not None else None
+            slots.append(((i, j), mode, SQUEEZE * (size * r if r else size)))
+    room = sum(cap for _k, _m, cap in slots)
+    if room <= 0 or excess <= 0:
+        return {}
+    share = min(1.0, excess / room)
+    return {k: (cap * share, mode) for k, mode, cap in slots}
+
+
+def shift(mode: str, q: float) -> float:
+    """How far a mark squeezed by q moves left: a centred one by half, an opening bracket by all."""
+    return q / 2 if mode == "c" else q if mode == "l" else 0.0
+
+
+def spaces(line) -> int:
+    """The spaces of a CJK line that may stretch: between its atoms and inside them (`1 張`)."""
+    n = sum(1 for a, _w in line[:-1] if a.space)
+    for a, _w in line:
+        n += sum(1 for kind, val, _st in a.parts if kind == "t" and val == " ")
+    return n
+
+
+def stretch(line, slack: float, size: float, spread: float) -> tuple:
+    """(extra per space, extra per gap between atoms) filling a CJK line's `slack`: spaces first, up to
+    SPACE_STRETCH of the size each, then every gap by at most `spread` of the size. (0, 0) when that
+    does not fill it: the line stays at its start rather than be torn apart."""
+    n = spaces(line)
+    per_space = min(slack / n, SPACE_STRETCH * size) if n else 0.0
+    rest = slack - per_space * n
+    gaps = len(line) - 1
+    if rest <= 1e-6:
+        return per_space, 0.0
+    if gaps and rest / gaps <= spread * size:
+        return per_space, rest / gaps
+    return 0.0, 0.0

@@ -1,0 +1,107 @@
+"""CJK spacing (`pnp/text/cjkspace.py`): full-width marks give up half their em for a line to take the
+next word, CJK lines — justified or left-aligned — fill their width, spaces stretch before characters.
+Measured with the real fonts, over many widths; each test also runs the engine without the feature
+and sees the fault it names."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.text import cjkspace
+from pnp.text.fit import Words, layout
+from test_typeset_zh import _rows, fonts  # noqa: F401 — the fixture: the built-in sans, measured
+
+MM = 72 / 25.4
+SIZE = 9.0
+# card and booklet sentences with marks, kept words and numbers with units (the reads' short lines)
+TEXTS = ["其他玩家的行動牌指定你時，你可以棄 1 張手牌取消它的效果；被取消的行動牌照常棄掉。",
+         "知道有哪些，卻不知道在誰手上。理由：總要有人決定哪些特殊角色加入發牌，大家一起決定才公平。",
+         "把一名幫派份子移到相鄰的空街區，逮捕那裡所有的幫派份子，再吸收一名線人（見「線人」）。",
+         "你解開難度 5 以上的謎團時，回復 1 點神智；若因此超過上限，多的神智不算。"]
+KEPT = Words(["幫派份子", "線人", "神智", "行動牌"])
+
+
+def _ends(laid, fonts):
+    """Where each line's ink box ends: its last run's start plus its text's advance."""
+    return [row[-1].x + fonts.width(row[-1].text, "sans", row[-1].size) for row in _rows(laid)]
+
+
+def _short(fonts, align, nudge=0.0):
+    """Lines (not a paragraph's last) ending more than half an em before the box's right edge, over
+    every text and every width from 30 to 80 mm; and the widest overshoot of the box."""
+    short, over = 0, 0.0
+    for text in TEXTS:
+        for width in range(30, 80):
+            w = width * MM + nudge
+            laid, _ = layout(text, fonts, "sans", SIZE, (0, 0, w, 300 * MM), align=align, words=KEPT)
+            ends = _ends(laid, fonts)
+            short += sum(1 for e in ends[:-1] if w - e > SIZE / 2)
+            over = max([over] + [e - w for e in ends])
+    return short, over
+
+
+@pytest.mark.parametrize("align", ["justify", "left"])
+def test_cjk_lines_end_at_the_box_edge_far_more_often(fonts, align, monkeypatch):
+    short, over = _short(fonts, align)
+    assert over < SIZE * 0.26     # a compressed mark's white, at most: the ink stays inside the box
+    monkeypatch.setattr(cjkspace, "give", lambda a, size: 0.0)          # no compression …
+    monkeypatch.setattr(cjkspace, "stretch", lambda *a: (0.0, 0.0))     # … and no filling
+    before, _ = _short(fonts, align, nudge=0.001)                       # (another width: the memo)
+    assert 3 * short < before, (short, before)
+
+
+def test_a_line_takes_a_kept_word_by_compressing_its_marks(fonts, monkeypatch):
+    text = "把一名幫派份子移到相鄰的空街區，逮捕那裡所有的幫派份子，再吸收一名線人。"
+    took = 0
+    for width in range(30, 80):
+        box = (0, 0, width * MM, 300 * MM)
+        laid, _ = layout(text, fonts, "sans", SIZE, box, words=KEPT)
+        assert not laid.torn and laid.overflow == 0
+        took += laid.lines
+    monkeypatch.setattr(cjkspace, "give", lambda a, size: 0.0)
+    plain = sum(layout(text, fonts, "sans", SIZE, (0, 0, width * MM + 0.001, 300 * MM), words=KEPT)[0].lines
+                for width in range(30, 80))
+    assert took < plain     # some widths need a line fewer
+
+
+def test_compressed_marks_keep_their_ink_clear_of_their_neighbours(fonts):
+    # 「，」 is centred in its em (ink from 0.39 to 0.6 of it): squeezed, it moves left by half of what it
+    # gives, so its ink stays clear of the character before and of the one after
+    text = "甲乙丙丁，戊己庚辛，壬癸子丑，寅卯辰巳午未申酉戌亥。"
+    squeezed = 0
+    for width in range(20, 60):
+        laid, _ = layout(text, fonts, "sans", SIZE, (0, 0, width * MM, 300 * MM))
+        for row in _rows(laid):
+            for a, b, c in zip(row, row[1:], row[2:]):
+                if b.text != "，":
+                    continue
+                end = a.x + fonts.width(a.text, "sans", SIZE)
+                squeezed += c.x - b.x < SIZE - 0.01
+                assert b.x + 0.39 * SIZE >= end - 0.01 and c.x >= b.x + 0.6 * SIZE - 0.01, (width, a.text, c.text)
+    assert squeezed
+
+
+def test_spaces_stretch_before_characters_are_spread(fonts):
+    # slack a line's spaces can take goes to them alone; more is spread over every gap, within bounds
+    line = [(a, 0.0) for a in _atoms("每回合抽 1 張牌，然後棄 2 張牌")]
+    assert cjkspace.spaces(line) == 4      # either side of each number
+    per_space, per_gap = cjkspace.stretch(line, 1.5, SIZE, 0.12)
+    assert per_space == pytest.approx(0.375) and per_gap == 0.0
+    per_space, per_gap = cjkspace.stretch(line, 5.0, SIZE, 0.12)
+    assert per_space == pytest.approx(0.1 * SIZE) and per_gap == pytest.approx((5.0 - 3.6) / (len(line) - 1))
+    assert cjkspace.stretch(line, 40.0, SIZE, 0.12) == (0.0, 0.0)     # too much: stays at the start
+    # drawn: a justified line filled by its spaces keeps its characters joined in runs (not spread)
+    text = "每回合開始時抽 1 張牌，然後棄 2 張牌；手牌超過 5 張的玩家休息一回合，下一位玩家接著行動。"
+    filled = 0
+    for width in range(40, 80):
+        w = width * MM
+        laid, _ = layout(text, fonts, "sans", SIZE, (0, 0, w, 300 * MM), align="justify")
+        for row, end in zip(_rows(laid)[:-1], _ends(laid, fonts)[:-1]):
+            if abs(end - w) < 0.05 and any(len(r.text.replace(" ", "")) > 3 for r in row):
+                filled += 1
+    assert filled
+
+
+def _atoms(text):
+    from pnp.text.atoms import tokens
+    atoms, _ = tokens(text, ())
+    return atoms
