@@ -105,3 +105,24 @@ def _atoms(text):
     from pnp.text.atoms import tokens
     atoms, _ = tokens(text, ())
     return atoms
+
+
+def test_a_line_is_costed_as_it_looks_drawn():
+    from pnp.text import cjklines
+    wide, card, label = cjklines.spread_cost(1.0, 0, 33), cjklines.spread_cost(1.0, 0, 14), cjklines.spread_cost(1.0, 0, 5)
+    assert wide < card < cjklines.IN_PHRASE < label   # a booklet line gives up a character to keep a word
+    assert cjklines.spread_cost(1.0, 4, 14) < card     # its spaces take part of the room
+    ragged = cjklines.spread_cost(3.0, 0, 14)          # 0.21 em a gap: not spread, left short
+    assert ragged >= cjklines.RAGGED + 3.0 and cjklines.spread_cost(0.0, 0, 14) == 0.0
+
+
+def test_a_marks_white_is_not_ink_for_the_print_lint(fonts):
+    # a compressed line sets a closing mark's empty half past the box: the safe-margin lint measures ink
+    from pnp.core.pieces import Run
+    from pnp.lint.geometry import run_box
+    font = fonts.name("sans")
+    em = 10.0
+    plain, stop, bracket = (run_box(Run(0.0, 20.0, t, font, em, "#000000", False)) for t in ("取消", "取消。", "（取消）"))
+    assert plain[2] == pytest.approx(2 * em)
+    assert stop[2] == pytest.approx(2.75 * em)            # 。 centred: a quarter em of white after it
+    assert bracket[0] == pytest.approx(0.5 * em) and bracket[2] == pytest.approx(3.5 * em)

@@ -7,6 +7,8 @@ from collections import OrderedDict
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.core.pieces import Image, Run, Shape, Stencil
+from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS
+from pnp.text.cjkspace import CENTRED
 from pnp.text.fit import ASCENT, DESCENT
 
 PAPER = "#ffffff"
@@ -15,8 +17,18 @@ ROLE_STROKE = {"cut": 0.6, "fold": 0.5, "glue": 0.4, "window": 0.6}
 
 
 def run_box(r: Run) -> tuple:
+    """A run's box: its advance, less the white of a full-width mark at either end (a 「。」 is drawn
+    in the middle of its em, a 「）」 in its left half: a line that compresses its marks may set that
+    white past its box, `pnp.text.cjkspace`)."""
     w = stringWidth(r.text, r.font, r.size)
-    return (r.x, r.y - r.size * ASCENT, r.x + w, r.y + r.size * DESCENT)
+    t = r.text
+    left = WHITE_BEFORE.get(t[:1], 0.0) * r.size if t else 0.0
+    right = WHITE_AFTER.get(t[-1:], 0.0) * r.size if t else 0.0
+    return (r.x + left, r.y - r.size * ASCENT, r.x + max(left, w - right), r.y + r.size * DESCENT)
+
+
+WHITE_AFTER = {**dict.fromkeys(CENTRED, 0.25), **dict.fromkeys(CLOSE_BRACKETS, 0.5)}   # of the size
+WHITE_BEFORE = {**dict.fromkeys(CENTRED, 0.25), **dict.fromkeys(OPEN_BRACKETS, 0.5)}
 
 
 def _ops_coords(ops) -> tuple:

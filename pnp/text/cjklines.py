@@ -4,11 +4,15 @@ Greedy filling breaks wherever the line is full, so zh-TW readers met words torn
 理／由) and paragraphs ending on one or two characters (「元素。」). Here every way of breaking the
 paragraph into the fewest lines greedy needs is weighed, and the cheapest one is drawn:
 
-- a line that ends before it is full costs what it gives up (ems it could still hold, g) as g + EVEN g²,
-  so short lines stay rare and, where some must be, even; room a line cannot fill (the next atom is
-  wider, a number with its unit) costs nothing;
-- a break inside a phrase costs IN_PHRASE (a little more than one em of slack, less than two): a line
-  gives up one character to keep a word whole, never more. Phrases are BudouX's (Google's line-break
+- a line that ends before it is full costs what it looks like drawn (`spread_cost`): its slack, less what
+  its spaces take, spread over its gaps costs SPREAD_COST times the square of the spread, so a card's
+  narrow line gives up less room than a booklet's wide one, where a character's room spread over 34
+  gaps does not show; a line that would need more than cjkspace.SPREAD a gap is left short at its end
+  (a fault readers see) and costs RAGGED and g + EVEN g² of the g ems it leaves. Room before a word kept
+  whole (a glossary name, a number with its unit) is counted like any other: the reads met such lines;
+- a break inside a phrase costs IN_PHRASE (in a card's 15-em line, about a character and a half of
+  room; in a booklet's line, several): a word is torn only where keeping it would leave a line
+  visibly short. Phrases are BudouX's (Google's line-break
   model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), so the engine needs
   no dictionary of its own; the game's glossary words are already whole atoms;
 - a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST;
@@ -17,20 +21,22 @@ paragraph into the fewest lines greedy needs is weighed, and the cheapest one is
 Boxes narrower than ORPHAN_EMS ems keep their greedy lines: there a character is a fifth of the line, and
 two characters are a fair last line (a flap label's 「向後折，／上膠」).
 
-The number of lines never changes (a text that fitted still fits, a booklet keeps its pages), and where
-no way is cheaper the greedy lines stand.
+The number of lines is greedy's (with marks compressed: `breaks.greedy`), so a text that fitted still
+fits; where no way is cheaper the greedy lines stand.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
+from pnp.text import cjkspace
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 1.5        # cost of a break inside a phrase …
-EVEN = 0.25            # … while a line giving up g ems costs g + EVEN g²: one character (1.25) to keep a
-                       # word whole, never two (3)
+IN_PHRASE = 3.5        # cost of a break inside a phrase
+SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
+RAGGED = 4.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
+EVEN = 1.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
 ORPHAN = 2             # a last line of this many characters or fewer is an orphan …
-ORPHAN_COST = 40.0     # … costing this (more than the short lines it takes to avoid one),
+ORPHAN_COST = 100.0    # … costing this, two characters half (more than the short lines it takes to avoid one),
 ORPHAN_EMS = 6         # boxes narrower than this many ems keep their greedy lines
 LINE = 1e6             # cost of each line: the fewest lines always win
 COMPRESS = 0.5         # cost of an em given up by a line's full-width marks (`cjkspace`): less than an em
@@ -86,6 +92,19 @@ def break_costs(atoms) -> list:
     return out
 
 
+def spread_cost(slack: float, spaces: int, gaps: int) -> float:
+    """What a line `slack` ems short costs as drawn (`cjkspace.stretch`): its spaces take SPACE_STRETCH
+    each, the rest is spread over its gaps, costing SPREAD_COST times the square of an em's share a gap;
+    a line that would need more than cjkspace.SPREAD a gap stays short at its end and costs RAGGED and
+    the room it leaves."""
+    if slack <= 0:
+        return 0.0
+    per_gap = max(0.0, slack - spaces * cjkspace.SPACE_STRETCH) / max(1, gaps)
+    if per_gap <= cjkspace.SPREAD:
+        return SPREAD_COST * per_gap * per_gap
+    return RAGGED + slack + EVEN * slack * slack     # not spread: what shows is the room left
+
+
 def best(items, width, space_w, size, n_lines, gives=None):
     """The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, or None when the
     search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
@@ -96,21 +115,18 @@ def best(items, width, space_w, size, n_lines, gives=None):
     atoms = [a for a, _w in items]
     cost_at = break_costs(atoms)
     wsum, ssum, gsum = [0.0], [0.0], [0.0]
+    between, inside = [0], [0]        # spaces after atoms, and inside them (`1 張`): they stretch first
     for k, (a, w) in enumerate(items):
         wsum.append(wsum[-1] + w)
         ssum.append(ssum[-1] + len(a.space) * space_w)
         gsum.append(gsum[-1] + (gives[k] if gives else 0.0))
+        between.append(between[-1] + bool(a.space))
+        inside.append(inside[-1] + sum(1 for kind, v, _s in a.parts if kind == "t" and v == " "))
     csum = [0]
     for a in atoms:
         csum.append(csum[-1] + chars(a))
     limit = width + 1e-6
     em = size or 1.0
-    full, f = [], 0                   # the widest line starting at each atom (compressed to fit: no
-    for i in range(n):                # wider than the box)
-        f = max(f, i + 1)
-        while f < n and wsum[f + 1] - wsum[i] + ssum[f] - ssum[i] - gsum[f + 1] + gsum[i] <= limit:
-            f += 1
-        full.append(min(limit, wsum[f] - wsum[i] + ssum[f - 1] - ssum[i]))
     INF = float("inf")
     cost = [INF] * (n + 1)
     lines = [0] * (n + 1)
@@ -122,16 +138,15 @@ def best(items, width, space_w, size, n_lines, gives=None):
             w = wsum[j] - wsum[i] + ssum[j - 1] - ssum[i]
             if w - gsum[j] + gsum[i] > limit and i < j - 1:
                 break
-            squeezed = max(0.0, w - limit) / em
             if cost[i] == INF:
                 continue
             if last:
                 held = csum[j] - csum[i]
                 c = ORPHAN_COST * (ORPHAN + 1 - held) / ORPHAN if held <= ORPHAN and i > 0 else 0.0
             else:
-                given = max(0.0, full[i] - w) / em
-                c = given + EVEN * given * given + cost_at[j - 1]
-            c += COMPRESS * squeezed
+                spaces = between[j - 1] - between[i] + inside[j] - inside[i]
+                c = spread_cost((limit - w) / em, spaces, j - i - 1) + cost_at[j - 1]
+            c += COMPRESS * max(0.0, w - limit) / em
             total = cost[i] + LINE + c
             if total < cost[j]:
                 cost[j], lines[j], prev[j] = total, lines[i] + 1, i

@@ -23,6 +23,7 @@ from __future__ import annotations
 from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS, SQUEEZE
 
 CENTRED = set("，。、；：")   # Taiwan's forms: the glyph in the middle of its em
+SPREAD = 0.15               # of the size: the most a CJK line's characters are spread apart, a gap
 SPACE_STRETCH = 0.1         # of the size: a space between CJK and Latin text widens by at most this (more
                             # read as a double space: 「達到  15  以上」)
 

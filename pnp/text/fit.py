@@ -25,7 +25,6 @@ __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "
 
 ASCENT, DESCENT = 0.88, 0.12
 _MARK = re.compile(r"(\*\*|\x02|:[a-z][a-z0-9_-]*:|\n)")
-CJK_SPREAD = 0.12       # a justified CJK line spreads its characters by at most this share of the size a gap
 
 
 @dataclass(frozen=True)
@@ -302,11 +301,11 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
 
 def _justify(line, slack, size) -> tuple:
     """(extra width per gap, whether every gap takes it, extra per space) of a justified line. A line
-    with CJK widens its spaces first, then spreads every gap by at most CJK_SPREAD of the size (more
+    with CJK widens its spaces first, then spreads every gap by at most cjkspace.SPREAD of the size (more
     would tear its words apart: it stays at the start; `cjkspace.stretch`); a Latin line widens its
     spaces."""
     if any(breaks.is_cjk(breaks._first(a) or "a") for a, _w in line):
-        per_space, extra = cjkspace.stretch(line, slack, size, CJK_SPREAD)
+        per_space, extra = cjkspace.stretch(line, slack, size, cjkspace.SPREAD)
         return extra, bool(extra), per_space
     gaps = sum(1 for a, _w in line[:-1] if a.space)
     return (slack / gaps, False, 0.0) if gaps else (0.0, False, 0.0)

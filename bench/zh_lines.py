@@ -1,0 +1,101 @@
+"""How the zh-TW lines of the games come out: `python bench/zh_lines.py [GAME …]`.
+
+Builds the games in zh-TW on A4 (into a temporary folder, with empty face and booklet caches so that
+every text is laid out) and counts, over every CJK paragraph's lines but its last:
+
+- short: lines left more than half an em (1.5 em) short at their end, as drawn (not spread);
+- spread: lines whose characters are spread more than 0.06 em a gap (after the spaces took their part);
+- tears: lines ending inside a BudouX phrase (a word torn across lines);
+- orphans: paragraphs ending on a line of one or two characters.
+
+Prints the figures and, with `--show`, the short lines themselves.
+"""
+from __future__ import annotations
+
+import collections
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main(argv) -> None:
+    show = "--show" in argv
+    games = [a for a in argv if not a.startswith("--")]
+    tmp = Path(tempfile.mkdtemp(prefix="pnp-zh-lines-"))
+    from pnp.core.cache import cache_root
+    fonts = cache_root() / "fonts"
+    (tmp / "cache").mkdir()
+    if fonts.is_dir():
+        os.symlink(fonts, tmp / "cache" / "fonts")   # the converted fonts; no faces, no booklet lines
+    os.environ["PNP_CACHE"] = str(tmp / "cache")
+    from pnp.commands.cli import main as cli
+    from pnp.text import breaks, cjklines, cjkspace, fit
+
+    stats: collections.Counter = collections.Counter()
+    shown: list = []
+    last: dict = {}
+    join, lay = fit._join, fit._layout
+
+    def watched_join(got, width, space_w, balance, size):
+        last["args"] = (got, width, space_w, balance, size)
+        return join(got, width, space_w, balance, size)
+
+    def text(line):
+        return "".join(v if k == "t" else "◆" for a, _w in line for k, v, _s in a.parts)
+
+    def watched_layout(*a, **k):
+        last.clear()
+        out = lay(*a, **k)
+        align = a[7] if len(a) > 7 else k.get("align", "left")
+        if "args" in last:
+            count(*last["args"], align)
+        return out
+
+    def count(got, width, space_w, balance, size, align):
+        for para in got:
+            if para[3] != "cjk":
+                continue
+            lines = breaks.finish(para, width, space_w, balance, size)
+            atoms = [a for ln in lines for a, _w in ln]
+            costs = cjklines.break_costs(atoms) if len(atoms) > 1 else []
+            at = 0
+            for n, line in enumerate(lines[:-1]):
+                at += len(line)
+                stats["lines"] += 1
+                stats["tears"] += costs[at - 1] > 0
+                natural = breaks.line_width(line, space_w)
+                slack = max(0.0, width - natural) / size
+                per_space, per_gap = ((0.0, 0.0) if align not in ("justify", "left") else
+                                      cjkspace.stretch(line, slack * size, size, cjkspace.SPREAD))
+                if slack > 1e-6 and not (per_space or per_gap):
+                    stats["short > 0.5 em"] += slack > 0.5
+                    stats["short > 1.5 em"] += slack > 1.5
+                    if slack > 0.5 and show:
+                        shown.append(f"{slack:4.1f} em of {width / size:4.1f}  {text(line)}｜{text(lines[n + 1])}")
+                stats["spread > 0.06 em"] += per_gap / size > 0.06
+            held = sum(cjklines.chars(a) for a, _w in lines[-1])
+            stats["orphans"] += len(lines) > 1 and held <= 2
+
+    fit._join, fit._layout = watched_join, watched_layout
+    try:
+        cli(["build", *games, "--lang", "zh-TW", "--paper", "a4", "--out", str(tmp / "out"), "-j", "1"],
+            standalone_mode=False)
+    except SystemExit as e:     # the command's own exit: a failed build is no figure
+        if e.code:
+            raise
+    finally:
+        fit._join, fit._layout = join, lay
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("\n".join(shown))
+    print(f"zh-TW lines (all but each paragraph's last): {stats['lines']}")
+    for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.06 em", "tears", "orphans"):
+        print(f"  {key:17} {stats[key]}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
