@@ -52,19 +52,21 @@ def line_width(line, space_w) -> float:
     return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
 
 
-def greedy(items, width, space_w, gives=None):
+def greedy(items, width, space_w, gives=None, ends=None):
     """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom).
-    With `gives` (points each item's full-width marks can give up, `cjkspace.give`), a line takes an
-    item that fits once its marks are compressed."""
+    With `gives` and `ends` (points each item's full-width marks can give up inside a line, and more
+    ending one: `cjkspace.give`, `cjkspace.end_give`), a line takes an item that fits once its marks
+    are compressed."""
     lines, line, x, over, g = [], [], 0.0, 0.0, 0.0
     limit = width + 1e-6
     for n, item in enumerate(items):
         a, w = item
         gi = gives[n] if gives else 0.0
-        if line and x + w - g - gi > limit:
+        ei = ends[n] if ends else 0.0
+        if line and x + w - g - gi - ei > limit:
             lines.append(line)
             line, x, g = [], 0.0, 0.0
-        over = max(over, w - gi - width)
+        over = max(over, w - gi - ei - width)
         line.append(item)
         x += w + len(a.space) * space_w
         g += gi
@@ -115,7 +117,7 @@ def orphan(lines, width, space_w, size=0.0):
         if len(prev) < 2 or _chars(last) > ORPHAN or _last(prev[-1][0]) in _SOFT:   # a break after punctuation
             break                                                              # is a phrase's end: kept
         moved = [prev[-1]] + last
-        if line_width(moved, space_w) - sum(cjkspace.give(a, size) for a, _w in moved) > width + 1e-6:
+        if line_width(moved, space_w) - cjkspace.line_give(moved, size) > width + 1e-6:
             break
         prev, last = prev[:-1], moved
     return lines[:-2] + [prev, last]
@@ -176,10 +178,13 @@ def paragraph(items, width, space_w, size, width_of):
         if got is not None:
             return got, 0.0, torn, "phrase"
         torn = True
-    gives = [cjkspace.give(a, size) for a, _w in items] if mode == "cjk" else None
-    lines, over = greedy(items, width, space_w, gives)
+    gives = ends = None
     if mode == "cjk":
-        lines = cjklines.best(items, width, space_w, size, len(lines), gives) or lines
+        gives = [cjkspace.give(a, size) for a, _w in items]
+        ends = [cjkspace.end_give(a, size) for a, _w in items]
+    lines, over = greedy(items, width, space_w, gives, ends)
+    if mode == "cjk":
+        lines = cjklines.best(items, width, space_w, size, len(lines), gives, ends) or lines
     return lines, over, torn, mode
 
 

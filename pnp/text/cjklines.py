@@ -31,9 +31,9 @@ from functools import lru_cache
 from pnp.text import cjkspace
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 3.5        # cost of a break inside a phrase
+IN_PHRASE = 4.5        # cost of a break inside a phrase
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
-RAGGED = 4.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
+RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
 EVEN = 1.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
 ORPHAN = 2             # a last line of this many characters or fewer is an orphan …
 ORPHAN_COST = 100.0    # … costing this, two characters half (more than the short lines it takes to avoid one),
@@ -105,10 +105,11 @@ def spread_cost(slack: float, spaces: int, gaps: int) -> float:
     return RAGGED + slack + EVEN * slack * slack     # not spread: what shows is the room left
 
 
-def best(items, width, space_w, size, n_lines, gives=None):
+def best(items, width, space_w, size, n_lines, gives=None, ends=None):
     """The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, or None when the
     search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
-    give up (`cjkspace.give`): a line may be that much wider than the box, at COMPRESS an em."""
+    give up inside a line (`cjkspace.give`), `ends` what more ending one (`cjkspace.end_give`): a line
+    may be that much wider than the box, at COMPRESS an em."""
     n = len(items)
     if n < 2 or n_lines < 2 or width < ORPHAN_EMS * (size or 1.0):
         return None       # a narrow label: greedy lines, or phrases (`breaks.phrased`)
@@ -136,7 +137,7 @@ def best(items, width, space_w, size, n_lines, gives=None):
         last = j == n
         for i in range(j - 1, -1, -1):
             w = wsum[j] - wsum[i] + ssum[j - 1] - ssum[i]
-            if w - gsum[j] + gsum[i] > limit and i < j - 1:
+            if w - gsum[j] + gsum[i] - (ends[j - 1] if ends else 0.0) > limit and i < j - 1:
                 break
             if cost[i] == INF:
                 continue
