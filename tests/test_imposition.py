@@ -246,6 +246,43 @@ def test_a_back_page_repeats_a_side_label_where_the_flip_puts_it():
         assert not (min(ax, cx) < bx1 and max(ax, cx) > bx0 and by0 < ay < by1)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_registration_targets_stand_where_the_flip_puts_them(paper):
+    """`options: {registration: true}` (Tiny Epic Crimes' suspect cards, eleventh read): a cross beside
+    each sheet's label and the same cross on the back where the flip puts it, so that a sheet held to the
+    light shows the back's offset; clear of the pieces, the marks and the labels; none without the option
+    or without a duplex flip."""
+    from pnp.impose import label
+    from pnp.pipeline.labels import Sheets
+    face = Face(63 * MM, 88 * MM, 3 * MM, ())
+    for duplex in ("long", "short"):
+        pages = list(impose.plan_grid(iter([(face, face)] * 9), impose.PAPERS[paper], duplex))
+        front, back = [p for p in pages if p.side == "front"][0], [p for p in pages if p.side == "back"][0]
+        list(Sheets("Game", 1, duplex).label([front, back], "Cards", registration=True))
+        if not front.targets:       # US Letter's 3 x 3: the label sits between the side marks, no room
+            assert paper == "letter" and not back.targets
+            continue
+        (fx, fy, t), = front.targets
+        (bx, by, bt), = back.targets
+        assert bt == t == label.TARGET
+        want = (back.w - fx - t, fy) if duplex == "long" else (fx, back.h - fy - t)
+        assert (bx, by) == pytest.approx(want)
+        lx0, ly0, lx1, ly1 = impose.printable(front.w, front.h)
+        for page, (x, y, _t) in ((front, front.targets[0]), (back, back.targets[0])):
+            assert lx0 - 1e-6 <= x and x + t <= lx1 + 1e-6 and ly0 - 1e-6 <= y and y + t <= ly1 + 1e-6
+            others = [s.clip for s in page.slots] + [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+                                                     for a, b in page.marks]
+            others += [(lx, ly - 0.25 * label.SIZE, lx + label.width(tx), ly + label.SIZE) for lx, ly, tx in page.labels]
+            for o in others:
+                assert not (o[0] < x + t and x < o[2] and o[1] < y + t and y < o[3]), (duplex, o, (x, y))
+    pages = list(impose.plan_grid(iter([(face, face)] * 9), impose.PAPERS[paper], "long"))
+    list(Sheets("Game", 1, "long").label(pages, "Cards"))
+    assert not any(p.targets for p in pages)
+    pages = list(impose.plan_grid(iter([(face, face)] * 9), impose.PAPERS[paper], "fold"))
+    list(Sheets("Game", 1, "fold").label(pages, "Cards", registration=True))
+    assert not any(p.targets for p in pages)
+
+
 def test_zh_tile_labels_use_full_width_brackets_and_labels_print_curly_apostrophes():
     """「遊戲圖板 — A1 (2 × 2)」 set half-width brackets in zh-TW, and "Holmes's desk" a straight
     apostrophe, in the sheet labels (ninth reads of Clue and Lady Alice)."""

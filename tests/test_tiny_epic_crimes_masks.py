@@ -318,7 +318,8 @@ def test_upside_down_card_shows_nothing(setup):
 
 def _front_without_text(prep, sid, lang="zh-TW"):
     """The front face of a suspect drawn twice (at the proof's resolution): as printed, and with its
-    text left out; both as RGB arrays of the trimmed card."""
+    text left out; both as RGB arrays of the trimmed card. The "wrong way" label in the tab at the top
+    (above 14 mm) stays in both: the notch is meant to show it on a card slid in front first."""
     from reportlab.pdfgen import canvas
     from pnp.pipeline.build import faces, resolver_for
     from pnp.core.pieces import Run
@@ -331,7 +332,7 @@ def _front_without_text(prep, sid, lang="zh-TW"):
         buf = io.BytesIO()
         c = canvas.Canvas(buf, pagesize=(face.w, face.h))
         for piece in face.pieces:
-            if keep_text or not isinstance(piece, Run):
+            if keep_text or not isinstance(piece, Run) or piece.y < 14 * 72 / 25.4:
                 draw_piece(c, piece, face.h)
         c.showPage()
         c.save()

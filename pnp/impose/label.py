@@ -82,6 +82,37 @@ def _between_marks(page, text: str) -> bool:
     return False
 
 
+TARGET = HEIGHT                 # a registration target: a cross in a ring, as tall as a label's line
+
+
+def target(page) -> tuple | None:
+    """A registration target beside the label just placed on `page` (component `options: {registration:
+    true}`): in the same free strip, after the label's end, else before its start; None when the label
+    went between crop marks or the strip has no room. The caller puts the back's target where the flip
+    puts this one, so that a sheet held to the light shows how far the back lies off its front."""
+    lx0, ly0, lx1, ly1 = printable(page.w, page.h)
+    if page.labels:
+        x, base, text = page.labels[-1]
+        y = base - 0.25 * SIZE
+        for tx in (x + width(text) + 2 * CLEAR, x - 2 * CLEAR - TARGET):
+            if lx0 <= tx and tx + TARGET <= lx1 and ly0 <= y and y + TARGET <= ly1:
+                page.targets.append((tx, y, TARGET))
+                return tx, y
+        return None
+    if page.side_labels:
+        x, y0, text = page.side_labels[-1]
+        bx0, _b, bx1, _t = side_box(x, y0, text)
+        tx = (bx0 + bx1 - TARGET) / 2
+        for ty in (y0 + width(text) + 2 * CLEAR, y0 - 2 * CLEAR - TARGET):
+            box = (tx, ty, tx + TARGET, ty + TARGET)
+            if lx0 <= box[0] and box[2] <= lx1 and ly0 <= box[1] and box[3] <= ly1 and not any(
+                    b[0] < box[2] + CLEAR and box[0] < b[2] + CLEAR and b[1] < box[3] + CLEAR and box[1] < b[3] + CLEAR
+                    for b in _obstacles(page)[:-1]):
+                page.targets.append((tx, ty, TARGET))
+                return tx, ty
+    return None
+
+
 def _obstacles(page) -> list:
     boxes = [s.clip for s in page.slots]
     boxes += [(min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in page.marks + page.folds + page.guides]

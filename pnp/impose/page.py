@@ -42,6 +42,7 @@ class Page:
     guides: list = field(default_factory=list)   # where a neighbouring tile's edge comes (dotted: not a fold)
     side_labels: list = field(default_factory=list)   # (x, y, text) read upwards in a side margin (pnp.impose.label)
     labels: list = field(default_factory=list)   # (x, y, text) small print (tile names, "fold here")
+    targets: list = field(default_factory=list)  # (x, y, size) registration targets: box bottom-left and side (label.py)
     trim: tuple | None = None
     bleed: tuple | None = None
     side: str = "front"

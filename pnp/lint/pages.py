@@ -95,6 +95,8 @@ class PageLint:
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a fold line"))
         for a, b in getattr(page, "guides", ()):
             things.append(((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])), "a tile's overlap line"))
+        for x, y, t in getattr(page, "targets", ()):
+            things.append(((x, y, x + t, y + t), "a registration target"))
         for x, y, text in getattr(page, "side_labels", ()):
             things.append((_label_side_box(x, y, text), f"the label “{text[:30]}”"))
         for x, y, text in page.labels:

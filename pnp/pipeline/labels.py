@@ -33,12 +33,20 @@ class Sheets:
         self.words = SHEET.get(lang) or SHEET.get(lang.split("-")[0]) or SHEET["en"]
         self.cjk = lang.split("-")[0] in ("zh", "ja")
 
-    def label(self, pages, title: str):
+    def label(self, pages, title: str, registration: bool = False):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
         front's margin strip, mirrored, is free on the back too; a label read upwards in a side margin
-        too, so a Letter sheet's backs are labelled as its fronts are)."""
-        last = side = None
+        too, so a Letter sheet's backs are labelled as its fronts are). With `registration` (a component's
+        `options: {registration: true}`) and a duplex flip, a target beside the label, and the same target
+        on the back where the flip puts it: held to the light, the two crosses show the back's offset."""
+        last = side = aim = None
+        registration = registration and self.duplex in ("long", "short")
         for page in pages:
+            if page.side == "back" and aim is not None:
+                x, y = aim
+                t = _label.TARGET
+                page.targets.append((x, page.h - y - t, t) if self.duplex == "short" else (page.w - x - t, y, t))
+            aim = None
             if page.side == "back" and last is not None:
                 x, y, text = last
                 if self.duplex == "short":
@@ -66,4 +74,6 @@ class Sheets:
                         side = page.side_labels[-1]
                     elif page.labels:
                         last = page.labels[-1]
+                    if registration and page.side == "front":
+                        aim = _label.target(page)
             yield page

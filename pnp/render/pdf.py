@@ -184,6 +184,13 @@ class PdfWriter:
             c.setFont(self.font, 6)
             c.setFillColor(_color("#444444"))
             c.drawString(x, y, text)
+        for x, y, t in getattr(page, "targets", ()):   # registration targets: a cross in a ring
+            c.setStrokeColor(_color("#000000"))
+            c.setLineWidth(0.3)
+            c.circle(x + t / 2, y + t / 2, t * 0.32, stroke=1, fill=0)
+            c.line(x, y + t / 2, x + t, y + t / 2)
+            c.line(x + t / 2, y, x + t / 2, y + t)
+            c.setLineWidth(MARK_WIDTH)
         for x, y, text in page.side_labels:   # read upwards, in a side margin
             c.saveState()
             c.setFont(self.font, 6)

@@ -30,10 +30,15 @@ class Actions:
     def _learn(self, off, sid):
         off.known.add(sid)
 
+    def _holders(self, off):
+        """The other officers whose hands a blind pick may reach (`officer_down`: also those whose car is down)."""
+        down_too = self.rule("officer_down")["cards"] == "still_held"
+        return [o for o in self.o if o is not off and o.hand and (down_too or not o.down)]
+
     def gain_alibi(self, off):
         """A suspect card for `off`: the deck's top card, or blind from an opponent's hand."""
         src = self.R["alibi_source"]
-        opponents = [] if self.coop else [o for o in self.o if o is not off and o.hand]
+        opponents = [] if self.coop else self._holders(off)
         if self.deck and (src["choose"] != "deck_or_opponent" or not opponents or self.rng.random() < 0.8):
             sid = self.deck.pop()
         elif opponents and (self.deck or src["deck_empty"] == "opponent_only"):
@@ -55,7 +60,7 @@ class Actions:
             if self.rule("coop_interrogate")["gives"] == "top_suspect":
                 self.gain_alibi(off)
             return
-        others = [o for o in self.o if o is not off and o.hand]
+        others = self._holders(off)
         if not others:
             self.rule("interrogate_none")
             return
@@ -208,7 +213,10 @@ class Actions:
                 self.bag.append(self.mob.pop(cell))
         if e.everyone and self.rule("event_several_mobsters")["everyone_reward"] != "all_took_part":
             raise api.Uncovered("who took part in an event that rewards every player", "event_several_mobsters")
-        who = list(self.o) if e.everyone else [self.o[s] for s in sorted(st["participants"])]
+        if e.everyone:   # `officer_down`: an officer whose car is down takes a share, or is left out
+            who = [o for o in self.o if not o.down or self.rule("officer_down")["every_player"] == "counts"]
+        else:
+            who = [self.o[s] for s in sorted(st["participants"])]
         if self.R["event_solve"]["reward"] != "each_participant":
             raise api.Uncovered("an event's reward goes to someone the simulation cannot choose", "event_solve")
         got = e.coop if (self.coop and e.coop) else {"alibis": e.alibis, "force": e.force, "badge": e.badge}
@@ -230,7 +238,14 @@ class Actions:
         """After a solved event: look at one evidence another officer holds, paying a suspect card."""
         rule = self.R["evidence_look"]
         held = [t for t, s in self.found.items() if s != off.seat and t not in off.seen]
-        if not held or (rule["needs"] == "one_suspect_card" and not off.hand):
+        gone = self.rule("look_unavailable")
+        if not held:
+            if gone["nothing_to_see"] != "solved_no_look":
+                raise api.Uncovered("a look kept for later when there is nothing to look at", "look_unavailable")
+            return
+        if rule["needs"] == "one_suspect_card" and not off.hand:
+            if gone["no_card"] != "no_look":
+                raise api.Uncovered("a look without a suspect card to pay", "look_unavailable")
             return
         t = self.rng.choice(held)
         holder = self.o[self.found[t]]

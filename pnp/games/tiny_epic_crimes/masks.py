@@ -4,7 +4,9 @@ Every suspect back shows each of the ten evidence icons equally often (slots + d
 evidence envelopes lies over slot k with room for the card to shift by `data.envelope.tolerance` mm in
 any direction and still show all of slot k and nothing else (no decoy, no other slot, not the arrow);
 windows do not overlap; the arrow notch shows the whole arrow and nothing else; the murderer envelope
-has no window; the pocket gives the card some play, at most what the windows tolerate.
+has no window; the pocket gives the card room to slide in (`data.envelope.play`), and the card rests on
+the bottom fold against the spine, where `card_at` lies; a card anywhere else in the pocket may cut its
+own icon but shows no other evidence icon.
 """
 from __future__ import annotations
 
@@ -139,18 +141,25 @@ def _mask_checks(game):
         return
     cw, ch = m.g_back["w"], m.g_back["h"]
     want = float(env.get("play", PLAY_MIN))
+    rest = float(env.get("rest", 0))
     for axis, play in (("width", inner[2] - cw), ("height", inner[3] - ch)):
-        if not PLAY_MIN - 1e-9 <= play <= 2 * tol + 1e-9:
+        if play < PLAY_MIN - 1e-9:
             yield error(m.env.element("fold_side").pos, f"the envelope pocket {axis} leaves {play:.2f} mm of play for "
-                        f"the card; it must be at least {PLAY_MIN} mm (the card slides in easily) and at most "
-                        f"{2 * tol:g} mm (the windows tolerate {tol:g} mm either way)", check="masks")
+                        f"the card; it must be at least {PLAY_MIN} mm (the card slides in easily)", check="masks")
         elif abs(play - want) > 0.05:
             yield error(_pos(game, "play"), f"data.envelope.play says {want} mm but the pocket {axis} leaves "
                         f"{play:.2f} mm — the assembly sheet prints data.envelope.play", check="masks")
+    # the card rests on the bottom fold and against the spine (fold_side): `card_at` lies there, `rest` mm
+    # off each fold, whatever the play; the other two sides are free room
     gaps = (at[0] - inner[0], at[1] - inner[1], inner[0] + inner[2] - at[0] - at[2], inner[1] + inner[3] - at[1] - at[3])
-    if (at[2], at[3]) != (cw, ch) or not all(-1e-6 <= g <= tol + 1e-6 for g in gaps):
-        yield error(m.env.element("card_at").pos, f"`card_at` must be the card's size and lie in the pocket within "
-                    f"{tol:g} mm of every side (gaps {', '.join(f'{g:.2f}' for g in gaps)} mm)", check="masks")
+    if (at[2], at[3]) != (cw, ch) or min(gaps) < -1e-6 or any(abs(g - rest) > 0.05 for g in gaps[2:]) or rest > tol:
+        yield error(m.env.element("card_at").pos, f"`card_at` must be the card's size and rest on the bottom fold and "
+                    f"against the spine, data.envelope.rest ({rest:g} mm, at most the {tol:g} mm tolerance) off each "
+                    f"(gaps {', '.join(f'{g:.2f}' for g in gaps)} mm)", check="masks")
+    # a card anywhere in the pocket, printed off register by the tolerance: it lies up to gaps[0] left of
+    # `card_at` and gaps[1] above it (and the rest right and below), so a window sees that much more of it
+    loose = lambda w: (w[0] - gaps[2] - tol, w[1] - gaps[3] - tol, w[2] + gaps[0] + gaps[2] + 2 * tol,  # noqa: E731
+                       w[3] + gaps[1] + gaps[3] + 2 * tol)
     # every back: equal icon counts; collect ink boxes
     cards = []
     for i, item in enumerate(suspects.items):
@@ -202,6 +211,14 @@ def _mask_checks(game):
                 yield error(slot_pos(kind), f"window `{kind}` can show another icon of `{item.id}` (at {hit[0]:.1f}, "
                             f"{hit[1]:.1f} mm) when the card shifts by {tol} mm — move the slot away from its "
                             f"neighbours or lower data.envelope.margin", item.id, "masks")
+                break
+        for item, c in cards:   # not resting in its corner, a card may cut its own icon but never shows another
+            w_ = windows[kind][1]
+            ink = [r for t, (r, _ic) in c["slots"].items() if t != kind] + [r for r, _ic in c["decoys"]]
+            if any(overlaps(loose(w_), r) for r in ink):
+                yield error(slot_pos(kind), f"window `{kind}` can show another evidence icon of `{item.id}` when the "
+                            f"card lies anywhere in the pocket, away from its corner — empty the cells around the "
+                            f"slot or lower data.envelope.play", item.id, "masks")
                 break
     for (ka, (_ea, wa)), (kb, (_eb, wb)) in itertools.combinations(windows.items(), 2):
         if overlaps(wa, wb):
