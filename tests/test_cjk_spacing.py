@@ -89,7 +89,7 @@ def test_spaces_stretch_before_characters_are_spread(fonts):
     per_space, per_gap = cjkspace.stretch(line, 1.5, SIZE, 0.12)
     assert per_space == pytest.approx(0.375) and per_gap == 0.0
     per_space, per_gap = cjkspace.stretch(line, 5.0, SIZE, 0.12)
-    assert per_space == pytest.approx(0.1 * SIZE) and per_gap == pytest.approx((5.0 - 3.6) / (len(line) - 1))
+    assert per_space == pytest.approx(0.1 * SIZE) and per_gap == pytest.approx((5.0 - 3.6) / (len(line) - 1 + 2))
     assert cjkspace.stretch(line, 40.0, SIZE, 0.12) == (0.0, 0.0)     # too much: stays at the start
     # drawn: a justified line filled by its spaces keeps its characters joined in runs (not spread)
     text = "每回合開始時抽 1 張牌，然後棄 2 張牌；手牌超過 5 張的玩家休息一回合，下一位玩家接著行動。"
@@ -128,3 +128,23 @@ def test_a_marks_white_is_not_ink_for_the_print_lint(fonts):
     assert plain[2] == pytest.approx(2 * em)
     assert stop[2] == pytest.approx(2.66 * em)            # 。 centred: its ink ends at 0.66 of its em
     assert bracket[0] == pytest.approx(0.5 * em) and bracket[2] == pytest.approx(3.5 * em)
+
+
+def test_a_widened_space_inside_a_number_moves_what_follows_it(fonts):
+    # `1 張` is one atom: its space, widened, must start a new run, or the PDF draws 張 at its natural
+    # place and the widening shows after the next mark instead (「1張， 你」): the spaces either side
+    # of a number are drawn equally wide
+    text = "每輪 1 次：檢視牌庫頂 1 張，你可以把它棄掉。"
+    widened = 0
+    for width in range(40, 60):
+        laid, _ = layout(text, fonts, "sans", SIZE, (0, 0, width * MM, 300 * MM), align="justify")
+        for row in _rows(laid):
+            chars = [(r.x + fonts.width(r.text[:k], "sans", SIZE), ch) for r in row for k, ch in enumerate(r.text)
+                     if ch != " "]
+            for (x0, c0), (x1, c1), (x2, c2) in zip(chars, chars[1:], chars[2:]):
+                if c1 == "1":
+                    before = x1 - x0 - fonts.width(c0, "sans", SIZE)
+                    after = x2 - x1 - fonts.width(c1, "sans", SIZE)
+                    assert abs(before - after) < 0.05, (width, c0, c2, before, after)
+                    widened += before > fonts.width(" ", "sans", SIZE) + 0.1
+    assert widened    # some width widens them

@@ -146,7 +146,7 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
                 c = ORPHAN_COST * (ORPHAN + 1 - held) / ORPHAN if held <= ORPHAN and i > 0 else 0.0
             else:
                 spaces = between[j - 1] - between[i] + inside[j] - inside[i]
-                c = spread_cost((limit - w) / em, spaces, j - i - 1) + cost_at[j - 1]
+                c = spread_cost((limit - w) / em, spaces, j - i - 1 + inside[j] - inside[i]) + cost_at[j - 1]
             c += COMPRESS * max(0.0, w - limit) / em
             total = cost[i] + LINE + c
             if total < cost[j]:

@@ -111,22 +111,24 @@ def shift(mode: str, q: float) -> float:
     return q / 2 if mode == "c" else q if mode == "l" else 0.0
 
 
+def _inside(line) -> int:
+    return sum(1 for a, _w in line for kind, val, _st in a.parts if kind == "t" and val == " ")
+
+
 def spaces(line) -> int:
     """The spaces of a CJK line that may stretch: between its atoms and inside them (`1 張`)."""
-    n = sum(1 for a, _w in line[:-1] if a.space)
-    for a, _w in line:
-        n += sum(1 for kind, val, _st in a.parts if kind == "t" and val == " ")
-    return n
+    return sum(1 for a, _w in line[:-1] if a.space) + _inside(line)
 
 
 def stretch(line, slack: float, size: float, spread: float) -> tuple:
-    """(extra per space, extra per gap between atoms) filling a CJK line's `slack`: spaces first, up to
-    SPACE_STRETCH of the size each, then every gap by at most `spread` of the size. (0, 0) when that
-    does not fill it: the line stays at its start rather than be torn apart."""
+    """(extra per space, extra per gap) filling a CJK line's `slack`: spaces first, up to SPACE_STRETCH
+    of the size each, then every gap — between atoms, and a space inside one (`1 張`), so both sides of
+    a number stay alike — by at most `spread` of the size. (0, 0) when that does not fill it: the line
+    stays at its start rather than be torn apart."""
     n = spaces(line)
     per_space = min(slack / n, SPACE_STRETCH * size) if n else 0.0
     rest = slack - per_space * n
-    gaps = len(line) - 1
+    gaps = len(line) - 1 + _inside(line)
     if rest <= 1e-6:
         return per_space, 0.0
     if gaps and rest / gaps <= spread * size:

@@ -270,9 +270,10 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         adv -= q
                         px = cx - cjkspace.shift(mode, q)
                         wd -= q
-                    elif sp_extra and val == " ":
-                        adv += sp_extra
-                        wd += sp_extra
+                    elif val == " " and (sp_extra or spread):   # a space inside an atom (`1 張`) widens
+                        more = sp_extra + (extra if spread else 0.0)   # as the gaps between atoms do
+                        adv += more
+                        wd += more
                     # neighbouring runs on one baseline in one style are joined (fewer text operators, and
                     # extracted text keeps its spaces) where the gap is exactly none or a space
                     if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
@@ -285,7 +286,10 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         if cur is not None:
                             runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
                         cur = [px, base, [val], font, sz, col, fake_bold, it]
-                    end = px + (adv if not ((sq and j in sq) or (shrink and (i, j) in shrink)) else fw(val, key, sz))
+                    natural = (sq and j in sq) or (shrink and (i, j) in shrink) or (val == " " and (sp_extra or spread))
+                    end = px + (fw(val, key, sz) if natural else adv)   # where the run's own text ends: a
+                    # squeezed mark or a widened space starts a new run after it (a joined run would
+                    # draw the next characters at their natural places)
                 if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
                 if lined and st.strike:
