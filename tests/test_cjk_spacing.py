@@ -112,7 +112,8 @@ def _atoms(text):
 def test_a_line_is_costed_as_it_looks_drawn():
     from pnp.text import cjklines
     wide, card, label = cjklines.spread_cost(1.0, 0, 33), cjklines.spread_cost(1.0, 0, 14), cjklines.spread_cost(1.0, 0, 5)
-    assert wide < card < cjklines.IN_PHRASE < label   # a booklet line gives up a character to keep a word
+    assert wide < card < cjklines.IN_PHRASE < cjklines.spread_cost(2.0, 0, 14)   # a line gives up a
+    assert label > card                                 # character to keep a word whole, not two
     assert cjklines.spread_cost(1.0, 4, 14) < card     # its spaces take part of the room
     ragged = cjklines.spread_cost(3.0, 0, 14)          # 0.21 em a gap: not spread, left short
     assert ragged >= cjklines.RAGGED + 3.0 and cjklines.spread_cost(0.0, 0, 14) == 0.0
@@ -148,3 +149,39 @@ def test_a_widened_space_inside_a_number_moves_what_follows_it(fonts):
                     assert abs(before - after) < 0.05, (width, c0, c2, before, after)
                     widened += before > fonts.width(" ", "sans", SIZE) + 0.1
     assert widened    # some width widens them
+
+
+def _faults(laid, fonts, size):
+    """Lines but the last spread more than 0.06 em a gap, or ending more than half an em before the
+    text's common edge (its longest line's end)."""
+    from pnp.lint.geometry import run_box
+    rows = _rows(laid)
+    ends = [run_box(row[-1])[2] for row in rows]
+    edge = max(ends)
+    n = 0
+    for row, end in zip(rows[:-1], ends[:-1]):
+        gaps = [b.x - a.x - fonts.width(a.text, "sans", a.size) - (fonts.width(" ", "sans", a.size)
+                if a.text.endswith(" ") else 0.0) for a, b in zip(row, row[1:])]
+        n += max(gaps or [0.0]) > 0.06 * size + 0.01 or edge - end > size / 2
+    return n
+
+
+def test_a_cards_text_may_end_inside_its_box_where_its_lines_break_better(fonts):
+    # card texts (inset=True) may set their lines up to an em inside the box: over many widths fewer
+    # lines are spread or left short, and never more lines are taken than at the box's edge
+    kept = Words(["禁忌牌", "神智", "家族秘史", "幫派份子"])
+    at_edge = inside = 0
+    for text in TEXTS + ["每輪 1 次：有玩家因展示禁忌牌而要損失神智時，你可以取消這次損失。"]:
+        for width in range(36, 70):
+            box = (0, 0, width * MM, 300 * MM)
+            edge, _ = layout(text, fonts, "sans", 10, box, words=kept)
+            inset, _ = layout(text, fonts, "sans", 10, box, words=kept, inset=True)
+            assert inset.lines <= edge.lines and inset.size == edge.size
+            at_edge += _faults(edge, fonts, 10)
+            inside += _faults(inset, fonts, 10)
+    assert inside < at_edge * 0.8, (inside, at_edge)   # measured: see the assertion message
+
+
+def test_lines_in_a_box_a_fraction_of_an_em_wider_end_at_one_edge():
+    assert cjkspace.edge(20.3 * 9, 9) == 20.3 * 9            # spreading takes 0.3 em over 19 gaps
+    assert cjkspace.edge(5.9 * 9, 9) == pytest.approx(5 * 9 + cjkspace.SPREAD * 4 * 9)   # 0.9 em over 4: no

@@ -134,7 +134,12 @@ def build(ctx, games, lang, paper, duplex, out, back_offset, jobs, cover, ink_sa
     except BrokenProcessPool:  # a worker was killed (out of memory, kill -9): its game wrote nothing
         click.echo("a build process ended abruptly (killed, or out of memory?); no file was left half-written "
                    "— run the build again (with -j 1 to use less memory).", err=True)
-        sys.exit(EXIT_RULES)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # not sys.exit: the process pool's exit hook may then write to the dead worker's closed pipe and
+        # print a traceback after the sentence (CPython's concurrent.futures, seen once in a few runs);
+        # pnp registers no exit hooks of its own, and every file was closed as the stack unwound
+        os._exit(EXIT_RULES)
     status = EXIT_OK
     for code, out_lines, err_lines in results:
         for line in err_lines:

@@ -27,7 +27,7 @@ def run_box(r: Run) -> tuple:
     return (r.x + left, r.y - r.size * ASCENT, r.x + max(left, w - right), r.y + r.size * DESCENT)
 
 
-WHITE_AFTER = {**dict.fromkeys(CENTRED, END_CAP), **dict.fromkeys(CLOSE_BRACKETS, 0.5)}   # of the size
+WHITE_AFTER = {**dict.fromkeys(CENTRED, END_CAP["c"]), **dict.fromkeys(CLOSE_BRACKETS, END_CAP["r"])}   # of the size
 WHITE_BEFORE = {**dict.fromkeys(CENTRED, 0.25), **dict.fromkeys(OPEN_BRACKETS, 0.5)}
 
 

@@ -27,6 +27,9 @@ ORPHAN = 1               # a CJK paragraph's last line holds more characters (no
 PULL = 2                 # (a lone 張。 or †), taking at most this many atoms from the line before: pulling more
                          # leaves the line before visibly short, which readers took for a broken word
 NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
+NO_BEST = 10.0           # the cost a line of a CJK paragraph is taken to have where cjklines found no way
+INSET = 2.0              # the cost of setting a text's lines an em inside its box (`inset`) …
+INSETS = (0.25, 0.5, 0.75, 1.0)   # … at these ems
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
 
@@ -169,30 +172,57 @@ def split_kept(items, width, width_of):
 
 
 def paragraph(items, width, space_w, size, width_of):
-    """(lines, widest overflow of an unbreakable atom, torn, mode) of one paragraph at one size; mode
-    "phrase" (a narrow box), "cjk" or "latin"."""
+    """(lines, widest overflow of an unbreakable atom, torn, mode, cost) of one paragraph at one size;
+    mode "phrase" (a narrow box), "cjk" or "latin"; cost, of a CJK paragraph's lines (`cjklines.best`)."""
     items, torn = split_kept(items, width, width_of) if any(a.keep for a, _w in items) else (items, False)
     mode = "cjk" if cjk(items) else "latin"
     if mode == "cjk" and width < NARROW * size and len(items) > 1:
         got = phrased(items, width, space_w)
         if got is not None:
-            return got, 0.0, torn, "phrase"
+            return got, 0.0, torn, "phrase", 0.0
         torn = True
     gives = ends = None
+    edge = width
     if mode == "cjk":
         gives = [cjkspace.give(a, size) for a, _w in items]
         ends = [cjkspace.end_give(a, size) for a, _w in items]
-    lines, over = greedy(items, width, space_w, gives, ends)
+        edge = cjkspace.edge(width, size)     # lines end on the characters' grid (`cjkspace.edge`)
+    lines, over = greedy(items, edge, space_w, gives, ends)
+    cost = 0.0
     if mode == "cjk":
-        lines = cjklines.best(items, width, space_w, size, len(lines), gives, ends) or lines
-    return lines, over, torn, mode
+        got = cjklines.best(items, edge, space_w, size, len(lines), gives, ends)
+        lines, cost = got if got else (lines, NO_BEST * len(lines))
+    return lines, over - (width - edge), torn, mode, cost
 
 
 def finish(para, width, space_w, balance, size=0.0):
     """A paragraph's lines as drawn: orphan control for CJK, balancing (when asked) for the rest."""
-    lines, over, _torn, mode = para
+    lines, over, _torn, mode = para[:4]
     if mode == "cjk":
-        return orphan(lines, width, space_w, size)
+        return orphan(lines, cjkspace.edge(width, size), space_w, size)
     if mode == "latin" and balance:
         return balanced(lines, over, width, space_w, size)
     return lines
+
+
+def inset(break_at, width, size):
+    """The line width (the box's, or up to an em less) at which a text's CJK paragraphs break best, and
+    their paragraphs there. A card's text block may end a little inside its box: a common edge every
+    line reaches, where at the box's edge some lines would be spread or left short before a word kept
+    whole. Each em inside costs INSET; a width that takes more lines, or overflows, is not taken.
+    `break_at(w)` breaks every paragraph at w."""
+    base = break_at(width)
+    lines_now = sum(len(p[0]) for p in base)
+    best_cost = sum(p[4] for p in base)
+    if best_cost <= 0.0:
+        return width, base
+    chosen, got = width, base
+    for ems in INSETS:
+        w = width - ems * size
+        paras = break_at(w)
+        if sum(len(p[0]) for p in paras) > lines_now or any(p[1] > 0 for p in paras):
+            continue
+        cost = sum(p[4] for p in paras) + INSET * ems
+        if cost < best_cost - 1e-9:
+            chosen, got, best_cost = w, paras, cost
+    return chosen, got

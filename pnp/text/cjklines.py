@@ -10,9 +10,9 @@ paragraph into the fewest lines greedy needs is weighed, and the cheapest one is
   gaps does not show; a line that would need more than cjkspace.SPREAD a gap is left short at its end
   (a fault readers see) and costs RAGGED and g + EVEN g² of the g ems it leaves. Room before a word kept
   whole (a glossary name, a number with its unit) is counted like any other: the reads met such lines;
-- a break inside a phrase costs IN_PHRASE (in a card's 15-em line, about a character and a half of
-  room; in a booklet's line, several): a word is torn only where keeping it would leave a line
-  visibly short. Phrases are BudouX's (Google's line-break
+- a break inside a phrase costs IN_PHRASE (in a card's 15-em line about two characters of spread
+  room, or a line left an em short): a word is torn only where keeping it would leave a line visibly
+  short or spread. Phrases are BudouX's (Google's line-break
   model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), so the engine needs
   no dictionary of its own; the game's glossary words are already whole atoms;
 - a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST;
@@ -31,7 +31,7 @@ from functools import lru_cache
 from pnp.text import cjkspace
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 4.5        # cost of a break inside a phrase
+IN_PHRASE = 6.0        # cost of a break inside a phrase
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
 RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
 EVEN = 1.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
@@ -106,8 +106,8 @@ def spread_cost(slack: float, spaces: int, gaps: int) -> float:
 
 
 def best(items, width, space_w, size, n_lines, gives=None, ends=None):
-    """The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, or None when the
-    search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
+    """(The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, their cost), or None
+    when the search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
     give up inside a line (`cjkspace.give`), `ends` what more ending one (`cjkspace.end_give`): a line
     may be that much wider than the box, at COMPRESS an em."""
     n = len(items)
@@ -158,4 +158,4 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
         i = prev[j]
         out.append(items[i:j])
         j = i
-    return out[::-1]
+    return out[::-1], cost[n] - LINE * n_lines

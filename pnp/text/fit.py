@@ -130,16 +130,18 @@ KEPT = 4096   # laid-out texts kept per FontSet (card backs, repeated labels); t
 def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: float | None = None,
            leading: float = 1.25, align: str = "left", valign: str = "top", color: str = "#000000",
            icon_names=(), balance: bool = True, markup: bool = False, color_of=None,
-           words: Words | None = None) -> tuple[Laid, set]:
+           words: Words | None = None, inset: bool = False) -> tuple[Laid, set]:
     """Lay out text in box (x, y, w, h), shrinking from size down to min_size until it fits (and, where
     a smaller size keeps them whole, until no glossary word `words` nor a narrow box's phrase breaks).
     A FontSet keeps results (`laid_memo`): the same arguments with the same fonts give the same
-    result, and span colours are asked of `color_of` again before one is reused."""
+    result, and span colours are asked of `color_of` again before one is reused. `inset`: CJK lines
+    may end up to an em inside the box, where they break better (`breaks.inset`: a card's text block,
+    not a booklet's column, whose paragraphs share one edge)."""
     memo = getattr(fonts, "laid_memo", None)
     key = hit = None
     if memo is not None:
         key = (text, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of is None,
-               type(size), type(min_size), type(leading), tuple(map(type, box)), words or None)
+               type(size), type(min_size), type(leading), tuple(map(type, box)), words or None, inset)
         try:
             hit = memo.pop(key, None)
         except TypeError:   # unhashable arguments (a list for a box): laid out every time
@@ -149,7 +151,7 @@ def layout(text: str, fonts, role: str, size: float, box: tuple, *, min_size: fl
         return hit[0], {n for n in hit[1] if n not in icon_names}
     calls: list = []
     laid, used = _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup,
-                         _asking(color_of, calls) if color_of is not None else None, words or None)
+                         _asking(color_of, calls) if color_of is not None else None, words or None, inset)
     if key is not None:
         if len(memo) >= KEPT:
             del memo[next(iter(memo))]
@@ -174,7 +176,7 @@ def _same_colours(color_of, calls) -> bool:
 
 
 def _layout(text, fonts, role, size, box, min_size, leading, align, valign, color, balance, markup, color_of,
-            words=None):
+            words=None, inset=False):
     x0, y0, w, h = box
     atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None), words)
     min_size = size if min_size is None else min(min_size, size)
@@ -188,12 +190,14 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         r = [_ratio(line) for line in lines]   # a line with larger spans is taller
         return s * (ASCENT * r[0] + DESCENT * r[-1]) + sum(s * leading * x for x in r[1:]) if lines else 0
 
+    wl = w   # the width lines break at: the box's, or a little less (`breaks.inset`)
+
     def attempt(s, bal=False):  # balancing keeps the number of lines: fitting need not balance
         space_w = fonts.width(" ", role, s)
-        got = at.get(s)
+        got = at.get((s, wl))
         if got is None:
-            got = at[s] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, w, s, fonts)
-        lines, over, hard, torn = _join(got, w, space_w, bal, s)
+            got = at[(s, wl)] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, wl, s, fonts)
+        lines, over, hard, torn = _join(got, wl, space_w, bal, s)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn
 
     def fits(m, whole):   # whole: and no glossary word or narrow box's phrase broken
@@ -215,6 +219,12 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         lo, chosen = mid, mid
                     else:
                         hi = mid
+    if inset and align in ("left", "justify") and any(is_cjk(ch) for ch in text):
+        ws, space_w = _widths(atoms, fonts, chosen), fonts.width(" ", role, chosen)
+        wl, got = breaks.inset(lambda e: _break(atoms, paras, ws, space_w, e, chosen, fonts), w, chosen)
+        if wl != w:
+            at[(chosen, wl)] = got
+            at_size = None
     if balance or at_size != chosen:   # the lines of the size drawn (the search may have ended below it)
         m = attempt(chosen, balance)
         at_size = chosen
@@ -236,14 +246,16 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
             base += s * leading * _ratio(line)
         extra, spread, sp_extra, shrink = 0.0, False, 0.0, None
         lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
-        if lw > w + 0.01:   # a CJK line its full-width marks make fit (cjkspace)
-            shrink = cjkspace.compress(line, lw - w, s)
+        kanji = breaks.cjk(line)
+        target = cjkspace.edge(wl, s) if kanji else w    # a CJK line ends on the paragraph's common edge
+        if lw > target + 0.01:   # a CJK line its marks make fit (cjkspace)
+            shrink = cjkspace.compress(line, lw - target, s)
             lw -= sum(q for q, _m in shrink.values())
         inner = n < last and len(line) > 1 and n not in hard and not shrink   # a line a paragraph goes on from
-        if align == "justify" or (align == "left" and inner and breaks.cjk(line)):   # CJK text left-aligned
-            if inner:                   # fills its lines all the same, as Chinese is set (a line left short
-                extra, spread, sp_extra = _justify(line, w - lw, s)   # before a kept word read as a fault)
-                lw = w if (extra or sp_extra) else lw
+        if align == "justify" or (align == "left" and inner and kanji):   # CJK text left-aligned fills its
+            if inner:                   # lines all the same, as Chinese is set (a line left short before a
+                extra, spread, sp_extra = _justify(line, target - lw, s)   # kept word read as a fault)
+                lw = target if (extra or sp_extra) else lw
             x = x0
         elif align in ("center", "right"):
             x = x0 + {"center": (w - lw) / 2, "right": w - lw}[align]
