@@ -257,6 +257,15 @@ def test_an_ordinal_stays_with_its_number(fonts):
         assert not any(line.rstrip().endswith("第") for line in lines[:-1]), (width, lines)
 
 
+def test_a_number_the_edition_chose_stays_with_its_unit(fonts):
+    """「若為 9†／以上」 broke on a Doomsday Files secret: the edition's mark after a number kept it from
+    being taken for one."""
+    text = "末日指數若為 9† 以上，你立即獲勝；面前有 2† 張以上禁忌牌時也一樣。"
+    for width in range(20, 70):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.rstrip().endswith(("9†", "2†")) for line in lines[:-1]), (width, lines)
+
+
 def test_a_times_sign_stays_with_its_count(fonts):
     text = "白色骰子指示物（每欄一個） × 5、黑色骰子指示物（每列一個） × 5、線人指示物 × 5"
     for width in range(20, 70):

@@ -209,8 +209,10 @@ def _numbers(atoms: list) -> list:
             text = parts[0][1] if parts[0][0] == "t" else ""
         else:
             text = "".join(v for k, v, _b in parts if k == "t") if all(k == "t" for k, _v, _b in parts) else ""
-        # a number starts with a digit or a sign (_NUMBER): most atoms are told apart by their first character
-        a.number = bool(text) and (text[0] in _SIGNS or text[0].isdecimal()) and _NUMBER.fullmatch(text) is not None
+        # a number starts with a digit or a sign (_NUMBER): most atoms are told apart by their first character;
+        # the edition's mark after it (`9†`, a value the edition chose) keeps it a number
+        a.number = (bool(text) and (text[0] in _SIGNS or text[0].isdecimal())
+                    and _NUMBER.fullmatch(text.rstrip("†‡※")) is not None)
         listed = (not a.number and bool(text) and text[-1] in _LISTED and text[0].isdecimal()
                   and _NUMBER.fullmatch(text[:-1]) is not None)
         out.append(a)
