@@ -122,3 +122,22 @@ def test_unbalanced_text_that_shrinks_is_broken_at_the_size_it_is_drawn(fonts):
     assert 5 < laid.size < 12 and laid.overflow == 0
     again, _ = layout(text, fonts, "sans", laid.size, box, balance=False)   # the same size, no shrinking
     assert [(r.x, r.y, r.text) for r in laid.runs] == [(r.x, r.y, r.text) for r in again.runs]
+
+
+def test_running_latin_text_never_ends_on_one_short_word(fonts, monkeypatch):
+    # 「turn*.」, 「it.」 alone on a booklet's last line: the word before comes down with it
+    from pnp.text import breaks
+    texts = ["Whoever holds the murder weapon is the murderer, shown or hidden, and loses at the end of it.",
+             "Play passes to the left; a player who accused wrongly still answers suggestions in turn."]
+
+    def runts(nudge):
+        n = 0
+        for text in texts:
+            for width in range(30, 90):
+                lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM + nudge, 200 * MM), balance=False)[0])
+                n += len(lines) > 1 and " " not in lines[-1].strip() and fonts.width(lines[-1], "sans", 9) < 4 * 9
+        return n
+
+    assert runts(0.0) == 0
+    monkeypatch.setattr(breaks, "runt", lambda lines, *a: lines)
+    assert runts(0.001) > 0          # without it, some widths leave one

@@ -10,6 +10,7 @@ better a break than any other place. Then, per paragraph:
   the line before (`orphan`);
 - other text, when `balance` is asked and the last line is short, takes the fewest words down from the
   line before that make it a third of the widest line (no even split: it leaves lines broken short);
+  running text (not balanced) whose last line is one short word takes one more (`runt`);
 - in a box narrower than NARROW characters (a flap label), a CJK paragraph breaks only after
   punctuation or a space (`向後折，／上膠`) when every phrase fits; where one does not, the lines are
   broken between characters and marked torn, as is a glossary word wider than the line: the fitter
@@ -27,6 +28,8 @@ ORPHAN = 1               # a CJK paragraph's last line holds more characters (no
 PULL = 2                 # (a lone 張。 or †), taking at most this many atoms from the line before: pulling more
                          # leaves the line before visibly short, which readers took for a broken word
 NARROW = 4               # a box narrower than this many characters of the text's size breaks by phrases
+RUNT_EMS = 4             # a last line of one word narrower than this many ems is a runt …
+RUNT_KEEP = 3            # … taking a word from the line before when that keeps this many
 NO_BEST = 10.0           # the cost a line of a CJK paragraph is taken to have where cjklines found no way
 INSET = 2.0              # the cost of setting a text's lines an em inside its box (`inset`) …
 INSETS = (0.25, 0.5, 0.75, 1.0)   # … at these ems
@@ -202,7 +205,25 @@ def finish(para, width, space_w, balance, size=0.0):
         return orphan(lines, cjkspace.edge(width, size), space_w, size)
     if mode == "latin" and balance:
         return balanced(lines, over, width, space_w, size)
+    if mode == "latin":
+        return runt(lines, width, space_w, size)
     return lines
+
+
+def runt(lines, width, space_w, size=0.0):
+    """Running Latin text (not balanced) whose last line is one short word (「turn*.」, 「it.」 alone: readers
+    flagged them) takes the word before it down too, where the line before keeps at least RUNT_KEEP of
+    its atoms and the two fit."""
+    if len(lines) < 2 or len(lines[-1]) != 1 or len(lines[-2]) < RUNT_KEEP + 1 or not size:
+        return lines
+    last = lines[-1]
+    if line_width(last, space_w) >= RUNT_EMS * size:
+        return lines
+    prev = lines[-2]
+    moved = [prev[-1]] + last
+    if not prev[-1][0].space or line_width(moved, space_w) > width + 1e-6:   # only across a space
+        return lines
+    return lines[:-2] + [prev[:-1], moved]
 
 
 def inset(break_at, width, size):
