@@ -11,11 +11,11 @@ from pdfutil import MM, box, page_text
 A4 = (210 * MM, 297 * MM)
 LETTER = (215.9 * MM, 279.4 * MM)
 # The rules booklet (8 A5 pages: 2 sheets, 4 sides); 21 cards: 3 sheets of fronts + 3 of backs; 2 pages of
-# 6 notes sheets; the small components share two sheets (the envelope with the pawns; the die net, the
-# weapon tokens and the 6 die cards, fronts + backs: they took five sheets before packing); the board in
-# 4 tiles (2 x 2 with a 4 mm overlap; 6 at the full overlap before). Printed double-sided, each single-sided
-# page is followed by a blank back.
-PAGES = {"long": 26, "short": 26, "none": 15}   # zh-TW
+# 6 notes sheets; 2 pages of the 6 suggestion logs (one-sided); the small components share two sheets
+# (the envelope with the pawns; the die net, the weapon tokens and the 6 die cards, fronts + backs: they
+# took five sheets before packing); the board in 4 tiles (2 x 2 with a 4 mm overlap; 6 at the full
+# overlap before). Printed double-sided, each single-sided page is followed by a blank back.
+PAGES = {"long": 30, "short": 30, "none": 17}   # zh-TW
 BOOKLET = {"zh-TW": 4, "en": 4}   # the booklet's PDF pages (saddle sheets, 2 sides each): the first card page
 
 

@@ -72,6 +72,8 @@ def _setup(game, n, rng, cats, m):
     want(game, "weapons", "placed", ("random_rooms",))
     if number(game, "weapons", "per_room") != 1 or len(cats["weapon"]) > len(m.rooms):
         raise Uncovered("rule `weapons`: the simulator places one weapon to a room", "weapons")
+    # a room card turned up from the shuffled room cards is a room at random: the simulator samples
+    want(game, "weapon_rooms", "picked_by", ("room_cards",))
     weapon_room = dict(zip(cats["weapon"], rng.sample(m.rooms, len(cats["weapon"]))))
     return played, envelope, dealer, hands, where, weapon_room
 
