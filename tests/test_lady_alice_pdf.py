@@ -192,6 +192,8 @@ def notebook(built):
     secs = sections(path)
     doc = pdfium.PdfDocument(str(path))
     strip = GEOM("lady-alice/notebook-page")
+    gap = GAME["components"]["notebook"].get("options", {}).get("gap_mm", 0)   # strips printed apart, each with its bleed
+    pw, ph = (strip["w"] + gap) * MM, (strip["h"] + gap) * MM
     first, last = secs[title("notebook")]
     strips = []                                   # (clue, page, (x, top) in points)
     order = iter(CLUES)
@@ -206,7 +208,7 @@ def notebook(built):
             for c in range(cols):
                 clue = next(order, None)
                 if clue is not None:
-                    strips.append((clue, i, (x0 + c * strip["w"] * MM, y1 - r * strip["h"] * MM)))
+                    strips.append((clue, i, (x0 + c * pw, y1 - r * ph)))
     assert next(order, None) is None, "not every clue has a notebook page"
     cover_page = doc[secs[title("notebook-cover")][0]]
     cx0, _, _, ctop = cover_page.get_trimbox()

@@ -59,9 +59,10 @@ def test_every_simulated_end_is_what_the_rules_functions_say(game, players):
         top = max(end.points[s] for s in eligible)
         assert played.winners == tuple(s for s in eligible if end.points[s] == top)
         assert played.tie == (len(played.winners) > 1)
-        # no suspicion repeated one before it or named an element that all red had covered
-        for k, (_, s) in enumerate(end.suspicions):
-            assert s not in [t for _, t in end.suspicions[:k]]
+        # no suspicion repeated one someone else made before it (rule `suspicion_limits`: a student's own
+        # may be made again, as in the original)
+        for k, (who, s) in enumerate(end.suspicions):
+            assert s not in [t for other, t in end.suspicions[:k] if other != who]
         # the tokens on the desk never overfill a field
         per_field = {}
         for _, el, _ in end.tokens:
@@ -295,3 +296,22 @@ def test_a_three_student_all_red_accusation_covers_its_three_named_elements_safe
     # and the simulator plays it: 3-student games still end with no state uncovered
     for i in range(60):
         simulate.play(game, 3, "standard", random.Random(f"acc-red:{i}"))
+
+
+def test_a_student_may_repeat_their_own_suspicion_but_not_one_someone_else_made(game):
+    # rule `suspicion_limits` (`exact_repeat: by_others`): the original bars "a combination someone else
+    # made"; a student's own may be made again, and it is no news for rule `stalemate`
+    from pnp.games.lady_alice.desk import Desk
+    from pnp.games.lady_alice.entries import Rules, Table
+    assert game.entries["suspicion_limits"]["exact_repeat"] == "by_others"
+    els = logic.elements_of(game)
+    cats = [els[c] for c in logic.CATEGORIES]
+    idx = {e: (j, i) for j, ids in enumerate(cats) for i, e in enumerate(ids)}
+    rng = random.Random(11)
+    rule, d = Rules(game), logic.deal(4, rng, els)
+    table = Table(rule, 4)
+    g = simulate._Game(rule, table, rng, els, cats, idx, d.hands, Desk(game, table, 4, els, cats, idx))
+    s = {c: els[c][0] for c in logic.CATEGORIES}
+    assert g.legal(s, 0) and g.legal(s, 1)
+    g.history.append((0, dict(s)))
+    assert g.legal(s, 0) and not g.legal(s, 1)

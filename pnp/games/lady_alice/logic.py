@@ -8,7 +8,7 @@ of every category is drawn; the drawn cards are dealt one to each student and ar
   two true elements).
 A suspicion names one element per category. Each student gives a verdict: blue if the suspicion names
 the card they hold in its category, else red; only the number of blue is public. No suspicion may
-repeat an earlier one exactly or name a covered element. All red covers the four named elements with
+repeat exactly a combination someone else made or name a covered element. All red covers the four named elements with
 Holmes cards. An accusation succeeds with 4 blue (4p), 3 blue and the right missing
 category (3p), at least 4 of 5 blue (5p). Scoring: token faces on solution elements, +3 for the correct
 accuser, +2 for tokens on every solution element, +1 to the asker of each all-blue suspicion.
@@ -160,8 +160,9 @@ def verdict_count(suspicion, hands, elements=None) -> int:
 
 
 def suspicion_legal(suspicion, history=(), covered=(), elements=None) -> tuple[bool, str]:
-    """(legal?, why not). Illegal: not one element per category, an exact repeat of an earlier
-    suspicion, or an element covered by a Holmes card."""
+    """(legal?, why not). Illegal: not one element per category, an exact repeat of a suspicion in
+    `history` (the caller passes those the asker may not repeat: someone else's, rule
+    `suspicion_limits`), or an element covered by a Holmes card."""
     try:
         s = _as_suspicion(suspicion, elements)
     except (ValueError, KeyError) as e:

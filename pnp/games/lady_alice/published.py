@@ -23,8 +23,9 @@ RULES = {
                         "to": ("left",)},
     "suspicion": {"rule": "a suspicion names one element of each category, and may name the asker's own card",
                   "names": ("one_per_category",), "own_card": ("allowed",)},
-    "suspicion_limits": {"rule": "a suspicion may not repeat an earlier one exactly nor name an element proven wrong",
-                         "exact_repeat": ("forbidden",), "covered_element": ("forbidden",)},
+    "suspicion_limits": {"rule": "a suspicion may not repeat exactly a combination someone else made, nor name an "
+                                 "element proven wrong",
+                         "exact_repeat": ("by_others",), "covered_element": ("forbidden",)},
     "verdict": {"rule": "every player gives blue if the suspicion names their card in its category, else red, "
                         "and only the number of blue is shown",
                 "blue": ("names_your_card",), "red": ("otherwise",), "who": ("everyone",), "public": ("count",)},

@@ -70,7 +70,7 @@ class _Game:
         self.els, self.cats, self.idx, self.hands, self.desk = els, cats, idx, hands, desk
         self.space = space_for(tuple(len(c) for c in cats))
         self.bots = [Bot(s, hands[s], self.n, self.space, idx, rng) for s in range(self.n)]
-        self.history, self.suspicions = [], []
+        self.history, self.suspicions = [], []    # history: (who made it, combination), accusations too
         self.expelled: set = set()
         self.turns = self.rounds = 0
         self.ending = None                # (how it ended, the accuser, the accusation, the missing category)
@@ -95,24 +95,35 @@ class _Game:
     def as_idx(self, s):
         return tuple(self.idx[s[c]][1] if c in s else self.space.none for c in logic.CATEGORIES)
 
-    def legal(self, s):
+    def legal(self, s, seat):
+        """May `seat` make suspicion `s`? Rule `suspicion_limits`: no combination someone else made
+        (`by_others`, the original's), or none made at all (`forbidden`), or any (`allowed`); no covered element."""
         limits = self.table.limits
-        hist = self.history if limits["exact_repeat"] == "forbidden" else ()
+        repeat = limits["exact_repeat"]
+        if repeat == "by_others":
+            hist = [h for who, h in self.history if who != seat]
+        elif repeat == "forbidden":
+            hist = [h for _, h in self.history]
+        elif repeat == "allowed":
+            hist = ()
+        else:
+            raise api.Uncovered(f"rule `suspicion_limits`: `exact_repeat: {repeat}` is not playable", "suspicion_limits")
         cov = self.desk.covered if limits["covered_element"] == "forbidden" else ()
         return logic.suspicion_legal(s, hist, cov, self.els)[0]
 
     def choose_suspicion(self, bot):
+        seat = bot.seat
         for _ in range(12):
             s = self.to_ids(bot.pick()) if bot.cands else None
-            if s is not None and self.legal(s):
+            if s is not None and self.legal(s, seat):
                 return s
         for _ in range(60):
             s = {c: self.rng.choice(self.els[c]) for c in logic.CATEGORIES}
-            if self.legal(s):
+            if self.legal(s, seat):
                 return s
         for combo in product(*self.cats):
             s = dict(zip(logic.CATEGORIES, combo))
-            if self.legal(s):
+            if self.legal(s, seat):
                 return s
         return None
 
@@ -141,14 +152,15 @@ class _Game:
 
     def suspicion(self, asker):
         """The asker's suspicion and its verdicts: whether there was one (a round with no suspicion and no
-        token changes nothing)."""
+        token changes nothing). A student's own suspicion made again is still a suspicion (rule `stalemate`
+        speaks of none at all)."""
         s = self.choose_suspicion(self.bots[asker])
         self.turns += 1
         if s is None:
             self.rule.want("no_legal_suspicion", "then", "skip_to_deduction")
             return False
         blue = logic.verdict_count(s, self.hands, self.els)
-        self.history.append(s)
+        self.history.append((asker, s))
         self.suspicions.append((asker, s))
         self.shown(s, blue)
         if blue == 0:
@@ -179,7 +191,7 @@ class _Game:
         room = [(p, e) for p, e in bot.ranked() if e not in self.desk.full] if has_token else ()
         if not room:
             self.rule.want("no_move", "may", "pass_or_accuse")
-        claim = self.claim(bot)
+        claim = self.claim(bot, seat)
         if claim is not None:
             self.accuse(seat, *claim)
             return True
@@ -189,7 +201,7 @@ class _Game:
             raise api.Uncovered("rule `pass`: a student who passed and may not place again", "pass")
         return False
 
-    def claim(self, bot):
+    def claim(self, bot, seat):
         """The case the bot accuses now (its element indices, its ids), or None."""
         k = bot.count
         accuse = k == 1 or (k <= 3 and self.rng.random() < 0.12)
@@ -199,7 +211,7 @@ class _Game:
         acc = self.to_ids(t)
         limits_acc = self.rule("accusation_limits")["names"]
         if limits_acc == "as_suspicion":
-            if not self.legal(acc):
+            if not self.legal(acc, seat):
                 return None                       # the bot's answer breaks a suspicion's limits: no accusation
         elif limits_acc != "any":
             raise api.Uncovered(f"rule `accusation_limits`: `names: {limits_acc}` is not playable",
@@ -230,7 +242,7 @@ class _Game:
         whole = len(acc) == len(logic.CATEGORIES)     # with 3 students one section is not judged
         if av["combination"] == "counts_as_made":
             if whole:
-                self.history.append(acc)
+                self.history.append((seat, acc))
         elif av["combination"] != "free":
             raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
                                 "accusation_verdicts")
