@@ -152,6 +152,10 @@ class Actions:
                     raise api.Uncovered("an event's mobsters put out with no event marker", "event_several_mobsters")
             if e.marker and e.kind == "stop":
                 self.markers[cell] = e_state
+        if e.marker and any(s is not e_state for s in (*self.markers.values(), *self.marked.values())):
+            # two open events with markers in the city: which marker is whose
+            if self.rule("event_markers")["numbered"] != "by_slot":
+                raise api.Uncovered("two open events' markers told apart", "event_markers")
         if e.kind == "arrest" and not e_state["cells"]:
             if self.rule("event_no_mobster")["nothing_to_arrest"] != "discarded":
                 raise api.Uncovered("an event with no mobster to arrest", "event_no_mobster")

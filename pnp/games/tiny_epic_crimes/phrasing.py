@@ -36,6 +36,8 @@ ABOUT = {
     "event_mobster_gone": _a(r"leaves its block without solving", r"沒有解決事件就離開"),
     "event_several_mobsters": _a(r"several marked mobsters", r"標出好幾名幫派份子"),
     "ability_cards": _a(r"ability card you keep", r"留下的能力卡"),
+    "event_markers": _a(r"numbered like the event slots", r"和事件欄位一樣編號"),
+    "murderer_unseen": _a(r"nobody sees either face of the murderer card", r"兇手卡的正反兩面誰都不能看"),
     "murderer_sleeve": _a(r"empty sleeve", r"空牌套"),
     "event_marker_taken": _a(r"already holds an event marker", r"已有事件指示物的街區"),
     "accuse_ring": _a(r"to accuse, turn your aid|accusation ring", r"指控時，把玩家幫助|指控圈寫下"),
@@ -180,6 +182,11 @@ MEANS = {
     "event_several_mobsters.unmarked": _two("ordinary", "event", r"ordinary", r"一般", r"is the event's", r"也是事件"),
     "event_several_mobsters.everyone_reward": _two("all_took_part", "finisher_only", r"every player", r"所有玩家",
                                                    r"only the officer", r"只有"),
+    "event_markers.numbered": _two("by_slot", "any", r"number of the slot", r"同號", r"any free marker", r"任何空著"),
+    "murderer_unseen.eyes": _two("above_table", "looked_at", r"eyes on the table above", r"眼睛看著桌面",
+                                 r"looking at it", r"低頭看"),
+    "murderer_unseen.turned": _two("never", "free", r"without turning", r"不轉向", r"turn it as you need", r"隨意轉向"),
+    "murderer_unseen.solo": _two("same", "open", r"solo too", r"單人遊戲也一樣", r"may look", r"可以看"),
     "ability_cards.kept": _two("face_up", "secret", r"face up", r"正面朝上", r"secret", r"秘密"),
     "murderer_sleeve.out": _two("below_table", "in_view", r"below the table", r"桌面下", r"in view", r"桌面上"),
     "murderer_sleeve.sleeve": _two("game_box", "on_table", r"game box", r"遊戲盒", r"on the table", r"留在桌上"),
@@ -285,7 +292,8 @@ MEANS = {
 # where rules are printed besides the booklet: the player aid, the time track, the event slots, the mats
 PLACES = {
     "tiny-epic-crimes/aid": ["turn_order", "drive", "track_end", "game_end", "winner", "badge_compare"],
-    "tiny-epic-crimes/eventslots": ["event_setup", "late_events", "troubled_times", "troubled_discard", "event_solve"],
+    "tiny-epic-crimes/eventslots": ["event_setup", "event_markers", "late_events", "troubled_times", "troubled_discard",
+                                    "event_solve"],
     "tiny-epic-crimes/officer": ["badge"],
 }
 

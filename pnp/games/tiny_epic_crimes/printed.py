@@ -42,6 +42,8 @@ REQUIRED = {
 REPEATS = {("officer", "space", "repeat"): "badge_max", ("officer", "space_n", "repeat"): "badge_max",
            ("timetrack", "cell", "repeat"): "mat_hours", ("timetrack", "hour", "repeat"): "mat_hours",
            ("eventslots", "slot", "repeat"): "event_slots", ("eventslots", "slot_n", "repeat"): "event_slots",
+           ("eventslots", "mk_disc", "repeat"): "event_slots", ("eventslots", "mk_n", "repeat"): "event_slots",
+           ("eventslots", "mk_text", "repeat"): "event_slots",
            ("timetrack", "cell", "fill"): "accuse_from", ("timetrack", "event_line", "repeat"): "event_lines",
            ("timetrack-coop", "event_line", "repeat"): "coop_event_lines"}
 # data.tiebreak text: the direction word and what is compared, per language

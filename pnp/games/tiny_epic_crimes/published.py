@@ -32,7 +32,7 @@ TOKENS = {
     "holding": {"red": 1, "blue": 1, "grey": 1},               # [R]
     "evidence": {t: 1 for t in TYPES},                         # [R] 5
     "mobster": {"red": 6, "blue": 6, "grey": 6},               # [R] three colours; [D] 6 each
-    "event": {"": 6},                                          # [D]
+    "event": {str(i): 2 for i in range(1, 4)},                 # [D] 6, numbered like the 3 slots (event_markers)
     "tracker": {p: 1 for p in PLAYER_COLOURS}, "car": {p: 1 for p in PLAYER_COLOURS},
     "badge": {p: 1 for p in PLAYER_COLOURS},                   # [R] one each per player
 }
