@@ -18,7 +18,8 @@ def test_nine_poker_cards_per_sheet_with_marks_inside_the_printable_area(paper):
     assert [len(p.slots) for p in pages] == [9, 9]
     for page in pages:
         m = impose.MARGIN
-        assert len(page.marks) == 16        # 4 vertical and 4 horizontal cuts, a mark at each end
+        if page.side == "front" or paper == "a4":   # (a Letter back bleeds over its top and bottom marks)
+            assert len(page.marks) == 16        # 4 vertical and 4 horizontal cuts, a mark at each end
         for (ax, ay), (bx, by) in page.marks:
             assert abs(ax - bx) + abs(ay - by) >= impose.MIN_MARK - 1e-6          # at least 2 mm long
             for x, y in ((ax, ay), (bx, by)):
@@ -306,3 +307,24 @@ def test_butted_pieces_paint_a_seam_under_the_neighbour_drawn_after_them():
     assert c0[2] == x0 + 100 + SEAM and c1[0] == x1        # right: under the next one; left: its own cut
     assert c0[1] == y0 - SEAM and c2[3] == y2 + 140        # below (the next row, drawn later) the same
     assert c0[0] == x0 - 8.0 and c0[3] == y0 + 140 + 8.0   # the block's outer edges keep their bleed
+
+
+def test_backs_bleed_to_the_printable_edge_where_the_fronts_give_way_to_marks():
+    """Criminal Poker's Letter card backs (13th read): the dark back stopped 0.2 mm past the top and
+    bottom cuts, where the fronts' bleed gives way to their crop marks, so a cut a hair outside left a
+    white edge on the hidden cards of the outer rows. Backs are cut from the front: they bleed to the
+    printable edge, and keep only the marks their bleed leaves clear."""
+    front, back = list(impose.plan_grid(faces(9, 63, 88), impose.PAPERS["letter"], "long"))[:2]
+    ftop = max(s.clip[3] - (s.y + s.face.h) for s in front.slots)
+    btop = max(s.clip[3] - (s.y + s.face.h) for s in back.slots)
+    bbottom = max(s.y - s.clip[1] for s in back.slots)
+    assert ftop < 0.5 * MM and btop > 2.5 * MM and bbottom > 2.5 * MM
+    m = impose.MARGIN
+    for s in back.slots:
+        x0, y0, x1, y1 = s.clip
+        assert y0 >= m - 1e-6 and y1 <= back.h - m + 1e-6
+        for (ax, ay), (bx, by) in back.marks:
+            assert not (min(ax, bx) < x1 and max(ax, bx) > x0 and min(ay, by) < y1 and max(ay, by) > y0)
+    assert back.marks and len(back.marks) < len(front.marks)      # the side marks stay
+    a4 = list(impose.plan_grid(faces(9, 63, 88), impose.PAPERS["a4"], "long"))[:2]
+    assert len(a4[1].marks) == len(a4[0].marks)                    # where there is room, backs keep them all

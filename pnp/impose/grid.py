@@ -213,14 +213,17 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset, marks=True, n
     limits = printable(pw, ph)
     grid = _sub(grid, len(batch))
     cells, front_marks = place(grid, len(batch), limits, marks and not outline)
+    # backs are cut from the front: their outer bleed need not give way to marks (US Letter's 3 x 3
+    # cards kept 0.2 mm of dark back above and below, so a cut a hair outside marked a hidden card)
+    back_cells = place(grid, len(batch), limits, False)[0] if marks and not outline else cells
     front = Page(pw, ph, side="front", title=title)
     back = Page(pw, ph, side="back", title=title)
     dx, dy = back_offset
-    for (f, b), (x, y, clip) in zip(batch, cells):
+    for (f, b), (x, y, clip), (_x, _y, bclip) in zip(batch, cells, back_cells):
         front.slots.append(Slot(f, x, y, clip, outline))
         if b is not None and duplex in ("long", "short"):
             bx, by = mirror(grid, pw, ph, duplex, x, y, grid.w, grid.h)
-            cx0, cy0, cx1, cy1 = clip
+            cx0, cy0, cx1, cy1 = bclip
             mx0, my0 = mirror(grid, pw, ph, duplex, cx0, cy0, cx1 - cx0, cy1 - cy0)
             back.slots.append(Slot(b, bx + dx, by + dy,
                                    _limit((mx0 + dx, my0 + dy, mx0 + dx + cx1 - cx0, my0 + dy + cy1 - cy0), limits), outline))
@@ -231,12 +234,20 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset, marks=True, n
         if note:
             back.labels.append((MARGIN, MARGIN + 0.6 * MM, note))
         if front.marks:
-            back.marks = [((pw - a[0], a[1]), (pw - b[0], b[1])) if duplex == "long" else ((a[0], ph - a[1]), (b[0], ph - b[1]))
-                          for a, b in front.marks]
+            flipped = [((pw - a[0], a[1]), (pw - b[0], b[1])) if duplex == "long" else ((a[0], ph - a[1]), (b[0], ph - b[1]))
+                       for a, b in front.marks]
+            back.marks = [m for m in flipped if not any(_crosses(m, sl.clip) for sl in back.slots)]
         _boxes(back, grid)
         yield back
     elif blank:
         yield Page(pw, ph, side="blank", title=title)
+
+
+def _crosses(mark, clip) -> bool:
+    """Whether a crop mark (a segment) reaches into a piece's bleed box."""
+    (ax, ay), (bx, by) = mark
+    x0, y0, x1, y1 = clip
+    return min(ax, bx) < x1 - 1e-6 and max(ax, bx) > x0 + 1e-6 and min(ay, by) < y1 - 1e-6 and max(ay, by) > y0 + 1e-6
 
 
 def _fold_grid(f0, paper, gap, reserve):
