@@ -19,9 +19,8 @@ def test_card_text_and_data_strings_render_from_data(tmp_path):
     game = proj / "content" / "criminal-poker" / "game.yaml"
     _edit(game, "data:\n", "data:\n  phys_value: 7\n  phys_rule: {zh-TW: '每張 +{{ data.phys_value }}', en: '+{{ data.phys_value }} each'}\n")
     help_ = proj / "content" / "criminal-poker" / "help.yaml"
-    _edit(help_, "        {{ rule('all_cards_count') }}\n        1. :{{ data.type_icon.weapon }}: {{ rule('weapon') }}\n        2. Otherwise",
-          "        {{ rule('all_cards_count') }} Note {{ data.phys_rule }} ({{ game.components.evidence.count }} cards).\n"
-          "        1. :{{ data.type_icon.weapon }}: {{ rule('weapon') }}\n        2. Otherwise")
+    _edit(help_, "      en: \"{{ rule('all_cards_count') }}\"",
+          "      en: \"{{ rule('all_cards_count') }} Note {{ data.phys_rule }} ({{ game.components.evidence.count }} cards).\"")
     prep = prepare(Project(proj), "criminal-poker")
     ctx = GameContext(prep.game, "en")
     assert ctx.game["data"]["phys_rule"] == "+7 each"
@@ -29,7 +28,8 @@ def test_card_text_and_data_strings_render_from_data(tmp_path):
     assert "Note +7 each (18 cards)." in rules
     assert "{{" not in rules
     # the zh-TW side is untouched text; it renders as written
-    assert "物證 +2" in GameContext(prep.game, "zh-TW").game["decks"]["help"][0]["rules"]
+    zh = GameContext(prep.game, "zh-TW").game["decks"]["help"][0]
+    assert "Note" not in zh["rules"] and "+2" in zh["physical"]
     out = tmp_path / "out"
     r = run_pnp("build", "criminal-poker", "--lang", "en", "--no-cover", "--out", out, cwd=proj)
     assert r.returncode == 0, r.stderr
