@@ -266,6 +266,19 @@ def test_a_number_the_edition_chose_stays_with_its_unit(fonts):
         assert not any(line.rstrip().endswith(("9†", "2†")) for line in lines[:-1]), (width, lines)
 
 
+def test_a_count_in_words_stays_with_its_measure_word(fonts):
+    """「三／張是 6」 and 「每人選一／種顏色」 (thirteenth reads): a count in Chinese numerals keeps its measure
+    word, as 「3 張」 does; a numeral in a word (統一) is left alone."""
+    text = "所以持有一張是 2，一對是 4，三張是 6；每人選一種顏色，統一樣式，二十張牌全部洗勻。"
+    for width in range(12, 70):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        for a, b in zip(lines, lines[1:]):
+            assert not (a[-1:] in "一三二十" and b[:1] in "張種"), (width, lines)
+    from pnp.text.atoms import tokens
+    atoms, _ = tokens("統一樣式", ())
+    assert len(atoms) == 4
+
+
 def test_a_times_sign_stays_with_its_count(fonts):
     text = "白色骰子指示物（每欄一個） × 5、黑色骰子指示物（每列一個） × 5、線人指示物 × 5"
     for width in range(20, 70):

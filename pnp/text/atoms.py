@@ -146,7 +146,7 @@ def _tokens(text, full, nominal, color_of, roles, words=None) -> tuple[list, lis
                     word.parts[-1] = ("t", val + m.group(), b)
                 else:
                     word.parts.append(("t", m.group(), st))
-    return _squeeze(_ordinals(_numbers(_kinsoku(atoms)))), used
+    return _squeeze(_ordinals(_numbers(_counts(_kinsoku(atoms))))), used
 
 
 _TITLE = re.compile("《[^《》]{1,10}》")   # a book's or game's title in its brackets (《妙探尋兇》)
@@ -221,6 +221,30 @@ def _numbers(atoms: list) -> list:
 
 
 _SIGNS = "+-−±×x"
+
+
+NUMERALS = set("一二三四五六七八九十兩幾半")   # a count in words …
+MEASURES = set("張個枚點人次格輪名位顆種類頁區步局份件條")   # … and the measure words a count takes
+
+
+def _counts(atoms: list) -> list:
+    """A count written in Chinese numerals and its measure word, one atom (「三張」「兩個」「一種」): the
+    thirteenth reads found 「三／張」 and 「選一／種」 broken, as 「3／張」 never is (`_numbers`)."""
+    out: list[Atom] = []
+    for a in atoms:
+        p = a.parts
+        if p and p[0][0] == "t" and p[0][1][:1] in MEASURES and not a.newline:
+            k = len(out)
+            while (k > 0 and not out[k - 1].space and not out[k - 1].newline and len(out[k - 1].parts) == 1
+                   and out[k - 1].parts[0][0] == "t" and out[k - 1].parts[0][1] in NUMERALS):
+                k -= 1
+            if k < len(out):
+                merged = Atom([q for b in out[k:] for q in b.parts] + list(p), space=a.space)
+                del out[k:]
+                out.append(merged)
+                continue
+        out.append(a)
+    return out
 
 
 def _ordinals(atoms: list) -> list:
