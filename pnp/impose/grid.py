@@ -215,13 +215,14 @@ def _emit(batch, grid, paper, duplex, outline, title, back_offset, marks=True, n
     cells, front_marks = place(grid, len(batch), limits, marks and not outline)
     # backs are cut from the front: their outer bleed need not give way to marks (US Letter's 3 x 3
     # cards kept 0.2 mm of dark back above and below, so a cut a hair outside marked a hidden card)
-    back_cells = place(grid, len(batch), limits, False)[0] if marks and not outline else cells
+    duplexed = duplex in ("long", "short")
+    back_cells = place(grid, len(batch), limits, False)[0] if duplexed and marks and not outline else cells
     front = Page(pw, ph, side="front", title=title)
     back = Page(pw, ph, side="back", title=title)
     dx, dy = back_offset
     for (f, b), (x, y, clip), (_x, _y, bclip) in zip(batch, cells, back_cells):
         front.slots.append(Slot(f, x, y, clip, outline))
-        if b is not None and duplex in ("long", "short"):
+        if b is not None and duplexed:
             bx, by = mirror(grid, pw, ph, duplex, x, y, grid.w, grid.h)
             cx0, cy0, cx1, cy1 = bclip
             mx0, my0 = mirror(grid, pw, ph, duplex, cx0, cy0, cx1 - cx0, cy1 - cy0)

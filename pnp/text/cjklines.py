@@ -122,7 +122,7 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
         ssum.append(ssum[-1] + len(a.space) * space_w)
         gsum.append(gsum[-1] + (gives[k] if gives else 0.0))
         between.append(between[-1] + bool(a.space))
-        inside.append(inside[-1] + sum(1 for kind, v, _s in a.parts if kind == "t" and v == " "))
+        inside.append(inside[-1] + cjkspace.inner_spaces(a))
     csum = [0]
     for a in atoms:
         csum.append(csum[-1] + chars(a))

@@ -134,8 +134,13 @@ def edge(width: float, size: float) -> float:
     return width if width - n * size <= fill + 1e-6 else n * size + fill
 
 
+def inner_spaces(a) -> int:
+    """The spaces inside an atom (a number and its unit, `1 張`): they widen as the gaps between atoms do."""
+    return sum(1 for kind, val, _st in a.parts if kind == "t" and val == " ")
+
+
 def _inside(line) -> int:
-    return sum(1 for a, _w in line for kind, val, _st in a.parts if kind == "t" and val == " ")
+    return sum(inner_spaces(a) for a, _w in line)
 
 
 def spaces(line) -> int:

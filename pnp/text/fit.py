@@ -221,7 +221,8 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         hi = mid
     if inset and align in ("left", "justify") and any(is_cjk(ch) for ch in text):
         ws, space_w = _widths(atoms, fonts, chosen), fonts.width(" ", role, chosen)
-        wl, got = breaks.inset(lambda e: _break(atoms, paras, ws, space_w, e, chosen, fonts), w, chosen)
+        wl, got = breaks.inset(lambda e: at.get((chosen, e)) or _break(atoms, paras, ws, space_w, e, chosen, fonts),
+                               w, chosen)    # (the box's own width: broken already while fitting)
         if wl != w:
             at[(chosen, wl)] = got
             at_size = None
