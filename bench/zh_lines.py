@@ -6,10 +6,12 @@ every text is laid out) and counts, over every CJK paragraph's lines but its las
 - short: lines left more than half an em (1.5 em) short at their end, as drawn (not spread);
 - spread: lines whose characters are spread more than 0.04 or 0.06 em a gap (after the spaces took their
   part): readers measuring character pitch called 3–4% mild, 6% and more letter-spaced;
-- tears: lines ending inside a BudouX phrase (a word torn across lines);
+- torn: lines ending inside a dictionary word (`pnp/text/cjkwords.py`: a word torn across lines);
+- in phrase: lines ending between two words of one BudouX phrase (「包括／你自己」);
 - orphans: paragraphs ending on a line of one or two characters.
 
-Prints the figures and, with `--show`, the short lines themselves.
+Prints the figures and, with `--show`, the short lines themselves. `--phrases-only` lays the lines out
+without the dictionary (BudouX's phrases alone, as before it), counting them the same way.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 def main(argv) -> None:
     show = "--show" in argv
+    phrases_only = "--phrases-only" in argv
     games = [a for a in argv if not a.startswith("--")]
     tmp = Path(tempfile.mkdtemp(prefix="pnp-zh-lines-"))
     from pnp.core.cache import cache_root
@@ -35,7 +38,7 @@ def main(argv) -> None:
         os.symlink(fonts, tmp / "cache" / "fonts")   # the converted fonts; no faces, no booklet lines
     os.environ["PNP_CACHE"] = str(tmp / "cache")
     from pnp.commands.cli import main as cli
-    from pnp.text import breaks, cjklines, cjkspace, fit
+    from pnp.text import breaks, cjklines, cjkspace, cjkwords, fit
 
     stats: collections.Counter = collections.Counter()
     shown: list = []
@@ -63,12 +66,15 @@ def main(argv) -> None:
                 continue
             lines = breaks.finish(para, width, space_w, balance, size)
             atoms = [a for ln in lines for a, _w in ln]
-            costs = cjklines.break_costs(atoms) if len(atoms) > 1 else []
+            costs = counted_costs(atoms) if len(atoms) > 1 else []
             at = 0
             for n, line in enumerate(lines[:-1]):
                 at += len(line)
                 stats["lines"] += 1
-                stats["tears"] += costs[at - 1] > 0
+                stats["torn"] += costs[at - 1] == cjklines.IN_WORD
+                stats["in phrase"] += costs[at - 1] == cjklines.BETWEEN_WORDS
+                if show and costs[at - 1] == cjklines.IN_WORD:
+                    shown.append(f"torn  {text(line)}｜{text(lines[n + 1])}")
                 natural = breaks.line_width(line, space_w)
                 slack = max(0.0, cjkspace.edge(width, size) - natural) / size
                 per_space, per_gap = ((0.0, 0.0) if align not in ("justify", "left") else
@@ -83,6 +89,16 @@ def main(argv) -> None:
             held = sum(cjklines.chars(a) for a, _w in lines[-1])
             stats["orphans"] += len(lines) > 1 and held <= 2
 
+    words = cjkwords.word_ends
+    counted_costs = cjklines.break_costs
+    if phrases_only:
+        def counted_costs(atoms):
+            cjkwords.word_ends = words
+            try:
+                return cjklines.break_costs(atoms)
+            finally:
+                cjkwords.word_ends = lambda text: None
+        cjkwords.word_ends = lambda text: None
     fit._join, fit._layout = watched_join, watched_layout
     try:
         cli(["build", *games, "--lang", "zh-TW", "--paper", "a4", "--out", str(tmp / "out"), "-j", "1"],
@@ -92,10 +108,12 @@ def main(argv) -> None:
             raise
     finally:
         fit._join, fit._layout = join, lay
+        cjkwords.word_ends = words
         shutil.rmtree(tmp, ignore_errors=True)
     print("\n".join(shown))
     print(f"zh-TW lines (all but each paragraph's last): {stats['lines']}")
-    for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.04 em", "spread > 0.06 em", "tears", "orphans"):
+    for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.04 em", "spread > 0.06 em", "torn", "in phrase",
+                "orphans"):
         print(f"  {key:17} {stats[key]}")
 
 

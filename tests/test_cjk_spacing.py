@@ -185,3 +185,46 @@ def test_a_cards_text_may_end_inside_its_box_where_its_lines_break_better(fonts)
 def test_lines_in_a_box_a_fraction_of_an_em_wider_end_at_one_edge():
     assert cjkspace.edge(20.3 * 9, 9) == 20.3 * 9            # spreading takes 0.3 em over 19 gaps
     assert cjkspace.edge(5.9 * 9, 9) == pytest.approx(5 * 9 + cjkspace.SPREAD * 4 * 9)   # 0.9 em over 4: no
+
+
+def test_a_kept_words_characters_spread_like_the_rest_of_the_line(fonts):
+    """A spread line widens the gaps inside a glossary word too: its characters stand at one pitch with
+    their neighbours (kept tight, the word read as a lump among spread characters), and the line's room
+    is shared by more gaps."""
+    text = "每回合開始時每位幫派份子都要移動一格，再抽一張行動牌放在面前。"
+    seen = 0
+    for width in range(30, 70):
+        laid, _ = layout(text, fonts, "sans", SIZE, (0, 0, width * MM, 100 * MM), align="justify", words=KEPT)
+        rows = _rows(laid)
+        for row in rows[:-1]:
+            chars = [(r.x + k * 0.0, ch) for r in row for k, ch in enumerate(r.text)]
+            xs = []
+            for r in row:      # every character's x: a run is drawn at its natural pitch
+                x = r.x
+                for ch in r.text:
+                    xs.append((x, ch))
+                    x += fonts.width(ch, "sans", r.size)
+            pitch = [b[0] - a[0] for a, b in zip(xs, xs[1:]) if a[1].isalnum() and b[1].isalnum()]
+            if max(pitch) - SIZE > 0.05 * SIZE:     # a spread line
+                seen += 1
+                assert max(pitch) - min(pitch) < 0.01, (width, "".join(c for _x, c in chars), pitch)
+    assert seen
+
+
+def test_a_line_ends_between_words_not_inside_one():
+    """The line chooser reads a dictionary's words (`cjkwords.py`): a break inside a word costs more than
+    one between two words of a BudouX phrase, even where BudouX splits the word (然／後, 獲／勝)."""
+    from pnp.text import cjklines, cjkwords
+    from pnp.text.atoms import tokens
+    assert cjkwords.word_ends("然後一起結束") == frozenset({2, 4, 6})
+    assert cjkwords.word_ends("你獲勝，包括你自己") >= {1, 3, 4, 6, 7, 9}
+    atoms, _unknown = tokens("你獲勝，包括你自己然後一起結束", set())
+    ends, at = [], 0
+    for a in atoms:
+        at += sum(len(v) for _k, v, _s in a.parts)
+        ends.append(at)
+    costs = dict(zip(ends, cjklines.break_costs(atoms)))   # the cost of a break after each offset
+    assert costs[2] == cjklines.IN_WORD            # 獲／勝
+    assert costs[10] == cjklines.IN_WORD           # 然／後
+    assert costs[7] < cjklines.IN_WORD and costs[6] < cjklines.IN_WORD   # 包括／你／自己
+    assert costs[4] == 0.0                         # after the comma

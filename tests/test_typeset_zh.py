@@ -182,7 +182,11 @@ def _runs(tmp_path, game_extra, items, el=CARD, langs=ZH):
     proj = project(tmp_path, {"t": el}, items=items, game_extra=game_extra, fields="{name: text}", langs=langs)
     _prep, found = check_game(proj, "g", keep=keep)
     front = keep["c"][0][0]
-    return found, [p.text for p in getattr(front, "pieces", ()) if hasattr(p, "text")]
+    rows: dict = {}   # the drawn lines: runs by baseline (a spread line draws a kept word a character a run)
+    for p in getattr(front, "pieces", ()):
+        if hasattr(p, "text"):
+            rows.setdefault(round(p.y, 2), []).append(p)
+    return found, ["".join(r.text for r in sorted(row, key=lambda r: r.x)) for _y, row in sorted(rows.items())]
 
 
 def test_game_glossary_words_and_card_names_are_kept_whole(tmp_path):

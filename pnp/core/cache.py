@@ -20,7 +20,8 @@ MAX_BYTES = 16 << 20     # no cache file is larger (a larger value is not kept: 
 FORMAT = "pnp-cache-1"   # part of the code stamp: change it to drop every cache at once
 LIBRARIES = (("reportlab", "reportlab"), ("jinja2", "jinja2"), ("PIL", "pillow"), ("qrcode", "qrcode"),
              ("yaml", "PyYAML"), ("markdown_it", "markdown-it-py"), ("fontTools", "fonttools"),
-             ("svglib", "svglib"))   # (module, distribution) whose versions shape what the caches keep
+             ("svglib", "svglib"), ("budoux", "budoux"), ("opencc", "opencc"),
+             ("rjieba", "rjieba"))   # (module, distribution) whose versions shape what the caches keep
 
 
 def cache_root() -> Path:

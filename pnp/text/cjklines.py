@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.text import cjkspace
+from pnp.text import cjkspace, cjkwords
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 6.0        # cost of a break inside a phrase
+IN_PHRASE = 6.0        # cost of a break inside a phrase, where no dictionary reads the text
+IN_WORD = 8.0  # cost of a break inside a dictionary word (`cjkwords.py`), BudouX's phrase end or not
+BETWEEN_WORDS = 0.25    # cost of a break between two dictionary words inside one of BudouX's phrases
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
 RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
 EVEN = 1.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
@@ -74,21 +76,28 @@ def chars(a) -> int:
 
 def break_costs(atoms) -> list:
     """The cost of ending a line after each atom but the last: 0 at a space, after punctuation or beside
-    a non-CJK atom; IN_PHRASE where BudouX reads one phrase on both sides."""
+    a non-CJK atom; else by the words and phrases on both sides: IN_WORD inside a dictionary word (even
+    where BudouX ends a phrase: 然／後), BETWEEN_WORDS between words inside a phrase (包括／你自己), 0 where
+    a phrase ends; IN_PHRASE inside a phrase of a text no dictionary reads."""
     texts = [_text(a) for a in atoms]
     ends, at = [], 0
     for t in texts:
         at += len(t)
         ends.append(at)
-    phrase_ends = _phrase_ends("".join(texts))
+    whole = "".join(texts)
+    phrase_ends, word_ends = _phrase_ends(whole), cjkwords.word_ends(whole)
     out = []
     for i in range(len(atoms) - 1):
         a, left, right = atoms[i], texts[i], texts[i + 1]
         if (a.space or not left or not right or left[-1] in _SOFT or not is_cjk(left[-1])
-                or not is_cjk(right[0]) or ends[i] in phrase_ends):
+                or not is_cjk(right[0])):
             out.append(0.0)
+        elif word_ends is None:
+            out.append(0.0 if ends[i] in phrase_ends else IN_PHRASE)
+        elif ends[i] not in word_ends:
+            out.append(IN_WORD)
         else:
-            out.append(IN_PHRASE)
+            out.append(0.0 if ends[i] in phrase_ends else BETWEEN_WORDS)
     return out
 
 
@@ -117,12 +126,14 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
     cost_at = break_costs(atoms)
     wsum, ssum, gsum = [0.0], [0.0], [0.0]
     between, inside = [0], [0]        # spaces after atoms, and inside them (`1 張`): they stretch first
+    kept = [0]                        # gaps between the characters of a kept word: they spread too
     for k, (a, w) in enumerate(items):
         wsum.append(wsum[-1] + w)
         ssum.append(ssum[-1] + len(a.space) * space_w)
         gsum.append(gsum[-1] + (gives[k] if gives else 0.0))
         between.append(between[-1] + bool(a.space))
         inside.append(inside[-1] + cjkspace.inner_spaces(a))
+        kept.append(kept[-1] + cjkspace.inner_gaps(a))
     csum = [0]
     for a in atoms:
         csum.append(csum[-1] + chars(a))
@@ -146,7 +157,8 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
                 c = ORPHAN_COST * (ORPHAN + 1 - held) / ORPHAN if held <= ORPHAN and i > 0 else 0.0
             else:
                 spaces = between[j - 1] - between[i] + inside[j] - inside[i]
-                c = spread_cost((limit - w) / em, spaces, j - i - 1 + inside[j] - inside[i]) + cost_at[j - 1]
+                gaps = j - i - 1 + inside[j] - inside[i] + kept[j] - kept[i]
+                c = spread_cost((limit - w) / em, spaces, gaps) + cost_at[j - 1]
             c += COMPRESS * max(0.0, w - limit) / em
             total = cost[i] + LINE + c
             if total < cost[j]:

@@ -15,19 +15,21 @@ spreading characters):
   instead of leaving a gap; `compress` draws it, the mark ending the line first;
 - **spaces stretch first**: the spaces between CJK text and a number or a Latin word (`抽 1 張`)
   widen by up to SPACE_STRETCH of an em each (`stretch`);
-- **characters spread by at most SPREAD** (0.12 em a gap). A line that needs more stays at its start;
+- **characters spread by at most SPREAD** (0.12 em a gap), every gap between two characters, those
+  inside a kept word too (`inner_gaps`), so they stand at one pitch. A line that needs more stays at its start;
   `cjklines.py` chooses the lines so that few do, and a card's text may end up to an em inside its box
   where its lines break better (`breaks.inset`);
 - **a common edge** (`edge`): in a box a fraction of an em wider than its characters, lines end where
   SPREAD can take them, together.
 
-Over the five games' zh-TW text (`bench/zh_lines.py`) this and `cjklines.py` left 42 lines short of
-1,282 (316 of 1,289 before), 159 spread more than 0.06 em a gap (142 before: every left-aligned line
-that was left short is now filled), 52 words torn (117) and no orphan.
+Over the five games' zh-TW text (`bench/zh_lines.py`, 1,271 lines) this, the dictionary's words
+(`cjkwords.py`) and `cjklines.py` leave 18 lines more than half an em short (316 at first), 55 spread
+more than 0.06 em a gap (157 before the words and the even spreading inside kept words), 17 lines ending
+inside a dictionary word (132) and no orphan.
 """
 from __future__ import annotations
 
-from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS, SQUEEZE
+from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS, SQUEEZE, is_cjk
 
 CENTRED = set("，。、；：")   # Taiwan's forms: the glyph in the middle of its em
 SPREAD = 0.12               # of the size: the most a CJK line's characters are spread apart, a gap
@@ -143,6 +145,38 @@ def _inside(line) -> int:
     return sum(inner_spaces(a) for a, _w in line)
 
 
+def han(ch: str) -> bool:
+    return is_cjk(ch) and ch.isalnum()   # a character, not a mark or a space
+
+
+def han_pieces(val: str) -> list:
+    """`val` cut between every two CJK characters (「搜查」 → 搜, 查): the gaps a spread line widens
+    inside a word kept whole (`inner_gaps`); other text (「12」, a mark after a character) stays whole."""
+    out, start = [], 0
+    for k in range(1, len(val)):
+        if han(val[k - 1]) and han(val[k]):
+            out.append(val[start:k])
+            start = k
+    out.append(val[start:])
+    return out
+
+
+def inner_gaps(a) -> int:
+    """The gaps between two CJK characters inside an atom (a glossary word kept whole, 「搜查犯罪現場」,
+    a count 「一張」): a spread line widens them like the gaps between atoms, so its characters stand
+    evenly (kept tight, a kept word read as a lump among spread characters) and the line's room is
+    shared by more gaps."""
+    n, before = 0, ""
+    for kind, val, _st in a.parts:
+        if kind != "t" or not val:
+            before = ""
+            continue
+        seq = before + val
+        n += sum(1 for x, y in zip(seq, seq[1:]) if han(x) and han(y))
+        before = val[-1]
+    return n
+
+
 def spaces(line) -> int:
     """The spaces of a CJK line that may stretch: between its atoms and inside them (`1 張`)."""
     return sum(1 for a, _w in line[:-1] if a.space) + _inside(line)
@@ -150,13 +184,14 @@ def spaces(line) -> int:
 
 def stretch(line, slack: float, size: float, spread: float) -> tuple:
     """(extra per space, extra per gap) filling a CJK line's `slack`: spaces first, up to SPACE_STRETCH
-    of the size each, then every gap — between atoms, and a space inside one (`1 張`), so both sides of
-    a number stay alike — by at most `spread` of the size. (0, 0) when that does not fill it: the line
+    of the size each, then every gap — between atoms, a space inside one (`1 張`), so both sides of
+    a number stay alike, and between the characters of a kept word (`inner_gaps`) — by at most
+    `spread` of the size. (0, 0) when that does not fill it: the line
     stays at its start rather than be torn apart."""
     n = spaces(line)
     per_space = min(slack / n, SPACE_STRETCH * size) if n else 0.0
     rest = slack - per_space * n
-    gaps = len(line) - 1 + _inside(line)
+    gaps = len(line) - 1 + _inside(line) + sum(inner_gaps(a) for a, _w in line)
     if rest <= 1e-6:
         return per_space, 0.0
     if gaps and rest / gaps <= spread * size:

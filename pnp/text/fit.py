@@ -266,12 +266,18 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         for i, (a, wd) in enumerate(line):
             cx = x
             spec, sq = a.spec, a.squeeze
+            han_before = False   # the atom's text so far ends on a CJK character (a spread line's gap follows)
             for j, (kind, val, st, r, key, fake_bold, it, col, lined) in enumerate(spec):
                 sz = s * r if r else s
                 if kind == "i":
                     icons.append((val, cx, base - sz * 0.8, sz, col))
                     adv = sz
+                    han_before = False
                 else:
+                    if spread and han_before and val and cjkspace.han(val[0]):   # 「一／張」: parts of one atom
+                        cx += extra
+                        wd += extra
+                    han_before = bool(val) and cjkspace.han(val[-1])
                     font = names.get(key) or names.setdefault(key, name(key))
                     adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
                     px = cx
@@ -287,22 +293,36 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         more = sp_extra + (extra if spread else 0.0)   # as the gaps between atoms do
                         adv += more
                         wd += more
-                    # neighbouring runs on one baseline in one style are joined (fewer text operators, and
-                    # extracted text keeps its spaces) where the gap is exactly none or a space
-                    if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz and cur[5] == col
-                            and cur[6] == fake_bold and cur[7] == it
-                            and (abs(px - end) < 0.01 or abs(px - end - space_w) < 0.01)):
-                        if px - end > 0.01:
-                            cur[2].append(" ")
-                        cur[2].append(val)
-                    else:
-                        if cur is not None:
-                            runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
-                        cur = [px, base, [val], font, sz, col, fake_bold, it]
+                    pieces = ((px, val),)
+                    if spread and len(val) > 1:   # a kept word's characters spread as the line's do
+                        cut = cjkspace.han_pieces(val)
+                        if len(cut) > 1:
+                            pieces, at_x = [], px
+                            for piece in cut:
+                                pieces.append((at_x, piece))
+                                at_x += fw(piece, key, sz) + extra
+                            more = extra * (len(cut) - 1)
+                            adv += more
+                            wd += more
+                    for px, val in pieces:
+                        # neighbouring runs on one baseline in one style are joined (fewer text operators,
+                        # and extracted text keeps its spaces) where the gap is exactly none or a space
+                        if (cur is not None and cur[1] == base and cur[3] == font and cur[4] == sz
+                                and cur[5] == col and cur[6] == fake_bold and cur[7] == it
+                                and (abs(px - end) < 0.01 or abs(px - end - space_w) < 0.01)):
+                            if px - end > 0.01:
+                                cur[2].append(" ")
+                            cur[2].append(val)
+                        else:
+                            if cur is not None:
+                                runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
+                            cur = [px, base, [val], font, sz, col, fake_bold, it]
+                        end = px + fw(val, key, sz)
                     natural = (sq and j in sq) or (shrink and (i, j) in shrink) or (val == " " and (sp_extra or spread))
-                    end = px + (fw(val, key, sz) if natural else adv)   # where the run's own text ends: a
-                    # squeezed mark or a widened space starts a new run after it (a joined run would
-                    # draw the next characters at their natural places)
+                    if not natural and len(pieces) == 1:
+                        end = px + adv   # where the run's own text ends: a squeezed mark or a widened space
+                    # starts a new run after it (a joined run would draw the next characters at their
+                    # natural places)
                 if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
                 if lined and st.strike:
