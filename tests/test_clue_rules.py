@@ -307,6 +307,23 @@ def test_wrong_hand_sizes_and_passages(tmp_path):
     assert "does not join opposite corner rooms" in out
 
 
+def test_a_hand_typed_over_in_the_booklet_deal_table_is_found_at_its_row(tmp_path):
+    """The deal table lies on its side (player counts across, hands below), so it is never split over two
+    pages; a hand written by hand into it, not from data.hands, is still read and reported at its row."""
+    proj = copy_project(tmp_path, ("clue",))
+    md = proj / "content/clue/rules.en.md"
+    text = md.read_text("utf-8")
+    row = next(l for l in text.splitlines() if "data.hands.values()" in l)
+    md.write_text(text.replace(row, "| Cards each | 6 / 6 / 6 | 5 / 4 / 5 / 4 | 4 / 4 / 4 / 3 / 3 | 3 / 3 / 3 / 3 / 3 / 3 |"),
+                  "utf-8")
+    rc, out = _check(proj)
+    assert rc == 1, out
+    errs = [e for e in _errors(out) if "deal" in e or "for 4 players" in e]
+    assert len(errs) == 1, out
+    assert errs[0].startswith(f"content/clue/rules.en.md:{_line(md, '| Cards each |')}:"), out
+    assert "prints “5 / 4 / 5 / 4” for 4 players, but the rule is “5 / 5 / 4 / 4”" in errs[0]
+
+
 def test_duplicate_card_names_are_found(tmp_path):
     proj = copy_project(tmp_path, ("clue",))
     cards = proj / "content/clue/cards.yaml"

@@ -307,14 +307,41 @@ def _envelope_space(game):
                     f"at ({want[0]:g}, {want[1]:g}) — write `x: {want[0]:g}, y: {want[1]:g}, w: {want[2]:g}, "
                     f"h: {want[3]:g}`", check="print")
 
-def _rows(game):
-    """(anchor regex, the text the rules require there): the booklet's deal table, a row per player count."""
-    from pnp.games.clue.logic import HANDS
-    return [(rf"^\| {p} \|", f"| {p} | {' / '.join(map(str, h))} |") for p, h in HANDS.items()]
+def _deal(lines):
+    """{player count: (hand sizes as printed, line index)} from the booklet's deal table, read either way
+    round: a row per player count (`| 4 | 5 / 5 / 4 / 4 |`), or a header row of player counts over one row
+    of hand sizes (`| Players | 3 | 4 | …` then `| Cards … | 6 / 6 / 6 | 5 / 5 / 4 / 4 | …`), which is two
+    rows tall and so never split across pages."""
+    import re
+
+    def cells(line):
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+
+    found, i = {}, 0
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("|"):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].lstrip().startswith("|"):
+            j += 1
+        rows = [(k, cells(lines[k])) for k in range(i, j) if not re.fullmatch(r"[\s|:-]+", lines[k])]
+        if rows:
+            head = rows[0][1]
+            if len(head) > 1 and all(c.isdigit() for c in head[1:]):      # player counts across the top
+                for k, row in rows[1:]:
+                    if any("/" in c for c in row[1:]):
+                        for n, c in zip(head[1:], row[1:]):
+                            found.setdefault(int(n), (c, k))
+            for k, row in rows:                                           # a row per player count
+                if len(row) > 1 and row[0].isdigit():
+                    found.setdefault(int(row[0]), (row[1], k))
+        i = j
+    return found
 
 
 def _booklet(game):
-    import re
+    from pnp.games.clue.logic import HANDS
 
     comp = next((c for c in game.components.values() if c.kind == "booklet"), None)
     source = (comp.options.get("source") if comp is not None and hasattr(comp, "options") else None) or "rules"
@@ -339,15 +366,15 @@ def _booklet(game):
         if out is None:
             continue            # a template error: the build reports it at its line
         yield from _decisions(game, lang, shown, out)
-        lines = out.splitlines()
-        for anchor, want in _rows(game):
-            hits = [i for i, line in enumerate(lines) if re.search(anchor, line)]
-            if not hits:
-                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) no longer says “{want}” — the game's "
-                            f"deal; write it from data", check="print")
-            elif not any(want in lines[i] for i in hits):
-                yield error(Pos(shown, src.src_line(hits[0]), 1), f"the rules booklet ({lang}) prints "
-                            f"“{lines[hits[0]].strip()}”, but the rule is “{want}”", check="print")
+        deal = _deal(out.splitlines())
+        for p, h in HANDS.items():
+            want = " / ".join(map(str, h))
+            if p not in deal:
+                yield error(Pos(shown, 1, 1), f"the rules booklet ({lang}) no longer gives the hands for {p} players "
+                            f"(“{want}”) — the game's deal; write it from data", check="print")
+            elif deal[p][0] != want:
+                yield error(Pos(shown, src.src_line(deal[p][1]), 1), f"the rules booklet ({lang}) prints "
+                            f"“{deal[p][0]}” for {p} players, but the rule is “{want}”", check="print")
 
 
 DECISIONS = {"en": "Edition decisions", "zh-TW": "本版自訂規則"}
