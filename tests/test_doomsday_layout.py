@@ -114,7 +114,7 @@ def test_action_backs_register(built, lang, paper, duplex):
     doc = pdfium.PdfDocument(str(path))
     assert len(doc) == n
     first = next(i for i in range(n) if re.search("霰彈槍|Shotgun", doc[i].get_textpage().get_text_range())
-                 and "行動・案件" not in doc[i].get_textpage().get_text_range()
+                 and "行動·案件" not in doc[i].get_textpage().get_text_range()
                  and "ACTION · CASE" not in doc[i].get_textpage().get_text_range()
                  and "Rules" not in doc[i].get_textpage().get_text_range()[:200]
                  and "遊戲規則" not in doc[i].get_textpage().get_text_range()[:200])

@@ -222,6 +222,8 @@ MEANS = {
                                     "each_step": _both(r"rise of its own", r"各算一次")},
     "card_rulings.lawyer_refused": {"stays_put": _both(r"stays where it was", r"留在原處"),
                                     "discarded": _both(r"Lawyer refuses is discarded", r"直接棄掉")},
+    "card_rulings.cab_driver_start": {"other_player": _both(r"never at its passer", r"不能從傳出者自己開始"),
+                                      "passer_too": _both(r"its passer too", r"包括傳出者自己")},
     "starting_heart.limit": {"raised": _both(r"from the start", r"一開始"), "not_raised": _both(r"only once", r"才提高")},
     "solo_wins.team": {"none": _both(r"no team shares", r"不與任何陣營共享"),
                        "named_allies": _both(r"players they name", r"自己指認")},
