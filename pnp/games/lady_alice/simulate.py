@@ -71,6 +71,7 @@ class _Game:
         self.space = space_for(tuple(len(c) for c in cats))
         self.bots = [Bot(s, hands[s], self.n, self.space, idx, rng) for s in range(self.n)]
         self.history, self.suspicions = [], []    # history: (who made it, combination), accusations too
+        self.partial = []                         # (who, three elements) of blanked accusations that bar (`blanked_accusation: same_three`)
         self.expelled: set = set()
         self.turns = self.rounds = 0
         self.ending = None                # (how it ended, the accuser, the accusation, the missing category)
@@ -108,6 +109,8 @@ class _Game:
             hist = ()
         else:
             raise api.Uncovered(f"rule `suspicion_limits`: `exact_repeat: {repeat}` is not playable", "suspicion_limits")
+        if any(who != seat and all(s.get(c) == e for c, e in h.items()) for who, h in self.partial):
+            return False
         cov = self.desk.covered if limits["covered_element"] == "forbidden" else ()
         return logic.suspicion_legal(s, hist, cov, self.els)[0]
 
@@ -243,6 +246,13 @@ class _Game:
         if av["combination"] == "counts_as_made":
             if whole:
                 self.history.append((seat, acc))
+            else:                       # rule `blanked_accusation`: a 3-student accusation with its blank section
+                bars = rule("blanked_accusation")["bars"]
+                if bars == "same_three":
+                    self.partial.append((seat, acc))
+                elif bars != "nothing":
+                    raise api.Uncovered(f"rule `blanked_accusation`: `bars: {bars}` is not playable",
+                                        "blanked_accusation")
         elif av["combination"] != "free":
             raise api.Uncovered("rule `accusation_verdicts`: what a wrong accusation's combination counts as",
                                 "accusation_verdicts")
