@@ -133,8 +133,41 @@ def _ring_checks(game):
                     f"shows round the car — make the ring at most {cw - 2 * RING_COVER:g} mm", check="ring")
 
 
+BADGE_MARGIN = 0.5  # mm between the badge and the inside of its ring's line, on every side
+BADGE_GAP = 0.4     # mm between neighbouring rings of the badge track
+
+
+def _badge_track_checks(game):
+    """The badge sits inside its ring's drawn line with BADGE_MARGIN to spare, and neighbouring rings do not
+    touch (fourteenth read: the `fit` lint measured the ring's outline, not the inside of its 0.6 mm line,
+    and the rings overlapped at an 11 mm pitch). The ring is the officer mat's `space` (its plain `w` and
+    `stroke_width`), the pitch `data.badge_track.pitch`, the badge the marker's trim."""
+    try:
+        g = api.layouts(game)
+        space = g.geometry(f"{GAME}/officer")["space"]
+        marker = g.geometry(f"{GAME}/marker")
+        track = game.data["badge_track"]
+        ring, line, pitch, badge = float(space["w"]), float(space.get("stroke_width", 0)), \
+            float(track["pitch"]), float(marker["w"])
+    except Exception:  # noqa: BLE001 (a layout that does not load is the build's to report)
+        return
+    pos = g.get(f"{GAME}/officer", game.pos).element("space").pos
+    inside = ring - line
+    if inside - badge < 2 * BADGE_MARGIN - 1e-6:
+        yield error(pos, f"the badge track's rings are {inside:g} mm inside their line and the badge {badge:g} mm: "
+                    f"it needs {BADGE_MARGIN:g} mm on every side — make the ring at least "
+                    f"{badge + 2 * BADGE_MARGIN + line:g} mm", check="badge_track")
+    if pitch - (ring + line) < BADGE_GAP - 1e-6:
+        yield error(pos, f"the badge track's rings are {ring + line:g} mm across their line at a {pitch:g} mm pitch: "
+                    f"neighbours must be {BADGE_GAP:g} mm apart — make the pitch at least {ring + line + BADGE_GAP:g} mm",
+                    check="badge_track")
+    if abs(float(track.get("ring", ring)) - ring) > 1e-6:
+        yield error(pos, f"data.badge_track.ring is {track.get('ring')} mm but the mat draws {ring:g} mm", check="badge_track")
+
+
 def check(game):
     yield from _ring_checks(game)
+    yield from _badge_track_checks(game)
     comp = game.components.get("suspects")
     if comp is not None:
         yield from _suspect_checks(game, comp)

@@ -110,6 +110,7 @@ ABOUT = {
     "coop": _a(r"in the cooperative game information|the team makes", r"合作模式中資訊|全隊一起討論"),
     "coop_interrogate": _a(r"interrogation gives the team", r"訊問改為"),
     "coop_accuse": _a(r"cannot agree on its accusation", r"對指控意見不合"),
+    "coop_force": _a(r"cooperative game, a force card|play any officer's force card", r"合作模式中，\S*警力卡"),
 }
 
 
@@ -144,7 +145,7 @@ MEANS = {
     "card_hours.crosses_line": _two("draws_event", "no_event", r"draws an event", r"照樣抽", r"draws no", r"不抽"),
     "card_hours.at_last": _two("stops", "not_played", r"stops there", r"停在那裡", r"cannot be played", r"不能打出"),
     "start_hour.first_turn": _two("day", "night", r"\bday\b", r"白天", r"night", r"夜"),
-    "suspect_backs.deck": _two("cover_card", "open", r"cover card", r"封面卡", r"everyone's view", r"大家看得見"),
+    "suspect_backs.deck": _two("cover_cards", "open", r"cover card", r"封面卡", r"everyone's view", r"大家看得見"),
     "suspect_backs.hand": _two("face_up_under_aid", "face_down", r"face up .*under", r"正面朝上", r"face down in front",
                                r"正面朝下"),
     "suspect_backs.murderer": _two("from_the_middle", "top_card", r"middle", r"中間", r"top card", r"最上面"),
@@ -166,6 +167,8 @@ MEANS = {
     "holding_jail.drive": _two("paid", "free", r"paying", r"付時數", r"free", r"不花時間"),
     "alibi_none.badge_step": _two("none", "moves", r"no badge step", r"也沒有", r"still happens", r"照樣"),
     "coop_accuse.disagree": _two("highest_badge", "vote", r"highest badge", r"徽章最高", r"majority", r"多數決"),
+    "coop_force.plays": _two("holder_own_turn", "anyone", r"officer who holds it", r"持有它的警官", r"any officer's",
+                             r"任何人的警力卡"),
     "coop_officers.fewer": _two("choose", "fixed", r"choose", r"自選", r"always", r"一律"),
     "share_alibis.standard": _two("tell_or_show", "none", r"tell other officers", r"告訴其他警官", r"to yourself",
                                   r"只有自己知道"),

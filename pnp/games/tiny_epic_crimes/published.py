@@ -17,7 +17,7 @@ SUSPECTS = 2 ** len(TYPES)                                                      
 # pieces per component (copies counted)
 COUNTS = {"suspects": SUSPECTS, "city": 25, "events": 24, "force": 16, "abilities": 12,   # [R] 25, [D] 24/16/12
           "officers": 4, "timetrack": 2, "envelopes": 6, "eventslots": 1, "dice": 2,    # [R] 2 bullet dice
-          "cover": 1,                                  # [D] the card that covers the face-down suspect deck
+          "cover": 2,                                  # [D] the cards that cover the face-down suspect deck, top and bottom
           "tokens": 43, "mobsters": 18, "markers": 12, "holdings": 3}
 TOKEN_COMPONENTS = ("tokens", "mobsters", "markers", "holdings")      # where the token kinds below may be                  # [R] 4 players, 2 mats, 5+1
 CITY = {"kind": {"hq": 1, "district": 24}, "mark": {"magnifier": 7, "binoculars": 5, "none": 13}}   # [R]
