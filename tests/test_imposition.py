@@ -197,17 +197,22 @@ def test_a_secret_deck_is_dealt_over_its_sheets_so_no_card_is_alone_and_categori
     assert [len(p.slots) for p in plain] == [9, 9, 3]
 
 
-def test_a_sheet_full_from_top_to_bottom_gets_its_label_in_a_side_margin():
+@pytest.mark.parametrize("left", [30, 40])   # the wider margin on the right, then on the left
+def test_a_sheet_full_from_top_to_bottom_gets_its_label_in_a_side_margin(left):
+    """… with its ink 5 mm inside the paper on either side (a fold sheet's left-margin label stood
+    0.1 mm too far out, and the print lint stopped the strict build)."""
     from pnp.impose import label
     w, h = impose.PAPERS["a4"]
     page = impose.Page(w, h, side="front")
-    page.slots.append(impose.Slot(Face(150 * MM, 280 * MM, 0, ()), 30 * MM, 8 * MM, (30 * MM, 8 * MM, 180 * MM, 289 * MM)))
+    page.slots.append(impose.Slot(Face(150 * MM, 280 * MM, 0, ()), left * MM, 8 * MM,
+                                  (left * MM, 8 * MM, (left + 150) * MM, 289 * MM)))
     assert label.put(page, "Game — Cards — sheet 1 of 3")
     assert not page.labels and len(page.side_labels) == 1
     x0, y0, x1, y1 = label.side_box(*page.side_labels[0])
-    in_left = impose.MARGIN - 1e-6 <= x0 and x1 <= 30 * MM
-    in_right = 180 * MM <= x0 and x1 <= w - impose.MARGIN + 1e-6
+    in_left = impose.MARGIN - 1e-6 <= x0 and x1 <= left * MM
+    in_right = (left + 150) * MM <= x0 and x1 <= w - impose.MARGIN + 1e-6
     assert (in_left or in_right) and y1 <= h - impose.MARGIN    # in a margin, clear of the piece
+    assert in_left == (left == 40)
 
 
 def test_a_sheet_whose_side_margins_carry_crop_marks_gets_its_label_between_them():

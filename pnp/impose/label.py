@@ -45,7 +45,7 @@ a side margin they cross; False when none fits."""
             return _between_marks(page, text)
         while text and width(text) > ly1 - ly0:
             text = text[:-2] + "…"
-        x = (lx0 + 0.95 * SIZE) if left >= right else (lx1 - 0.3 * SIZE)
+        x = (lx0 + SIZE) if left >= right else (lx1 - 0.3 * SIZE)
         page.side_labels.append((x, max(ly0, box[1]), text))
         return True
     while text and width(text) > lx1 - lx0:
@@ -65,7 +65,7 @@ def _between_marks(page, text: str) -> bool:
         return False
     pieces = (min(s.clip[0] for s in page.slots), max(s.clip[2] for s in page.slots))
     need = width(text) + 2 * CLEAR
-    for x in ((lx0 + 0.95 * SIZE), (lx1 - 0.3 * SIZE)):
+    for x in ((lx0 + SIZE), (lx1 - 0.3 * SIZE)):
         x0, _y, x1, _t = side_box(x, 0.0, text)
         if x0 < lx0 or x1 > lx1 or not (x1 + CLEAR <= pieces[0] or x0 - CLEAR >= pieces[1]):
             continue
