@@ -228,3 +228,29 @@ def test_a_line_ends_between_words_not_inside_one():
     assert costs[10] == cjklines.IN_WORD           # 然／後
     assert costs[7] < cjklines.IN_WORD and costs[6] < cjklines.IN_WORD   # 包括／你／自己
     assert costs[4] == 0.0                         # after the comma
+
+
+def test_a_cards_text_may_take_a_slightly_smaller_size_where_its_lines_break_better(fonts, monkeypatch):
+    """Another size is another grid of ems: a card's text (with room to shrink, `min_size`) may be set a
+    quarter or half a point smaller where its lines are then less spread, short or torn; never more
+    than that, never below min_size, never in more lines."""
+    from pnp.text import breaks
+    kept = Words(["禁忌牌", "神智", "家族秘史", "幫派份子"])
+    texts = TEXTS + ["每輪 1 次：有玩家因展示禁忌牌而要損失神智時，你可以取消這次損失。"]
+
+    def faults(nudge=0.0):
+        n, sizes = 0, []
+        for text in texts:
+            for width in range(36, 70):
+                box = (0, 0, width * MM + nudge, 300 * MM)
+                laid, _ = layout(text, fonts, "sans", 10, box, words=kept, inset=True, min_size=9.6)
+                n += _faults(laid, fonts, laid.size)
+                sizes.append(laid.size)
+        return n, sizes
+
+    smaller, sizes = faults()
+    monkeypatch.setattr(breaks, "SMALLER", 1e9)
+    same, fixed = faults(0.001)       # (another width: the layout memo holds the ones above)
+    assert all(f - 0.25 <= s <= f and s >= 9.6 for s, f in zip(sizes, fixed))   # 9.5 is below min_size
+    assert any(s < f for s, f in zip(sizes, fixed))
+    assert smaller < same, (smaller, same)

@@ -33,6 +33,9 @@ RUNT_KEEP = 3            # … taking a word from the line before when that keep
 NO_BEST = 10.0           # the cost a line of a CJK paragraph is taken to have where cjklines found no way
 INSET = 2.0              # the cost of setting a text's lines an em inside its box (`inset`) …
 INSETS = (0.25, 0.5, 0.75, 1.0)   # … at these ems
+SMALLER = 1.5            # the cost of setting a card's text a step (SMALLER_STEP) below the size that fits,
+SMALLER_STEP = 0.25      # in points (two steps at most, never below its min_size): another size is another
+                         # grid of ems, where its lines may break better (a 3% smaller text does not show)
 
 _SOFT = set("，。、；：！？,.;:!?」』）)]") | {" "}   # a line may end well after these
 
@@ -227,8 +230,8 @@ def runt(lines, width, space_w, size=0.0):
 
 
 def inset(break_at, width, size):
-    """The line width (the box's, or up to an em less) at which a text's CJK paragraphs break best, and
-    their paragraphs there. A card's text block may end a little inside its box: a common edge every
+    """(The line width (the box's, or up to an em less) at which a text's CJK paragraphs break best,
+    their paragraphs there, and their cost with INSET's). A card's text block may end a little inside its box: a common edge every
     line reaches, where at the box's edge some lines would be spread or left short before a word kept
     whole. Each em inside costs INSET; a width that takes more lines, or overflows, is not taken.
     `break_at(w)` breaks every paragraph at w."""
@@ -236,7 +239,7 @@ def inset(break_at, width, size):
     lines_now = sum(len(p[0]) for p in base)
     best_cost = sum(p[4] for p in base)
     if best_cost <= 0.0:
-        return width, base
+        return width, base, best_cost
     chosen, got = width, base
     for ems in INSETS:
         w = width - ems * size
@@ -246,4 +249,4 @@ def inset(break_at, width, size):
         cost = sum(p[4] for p in paras) + INSET * ems
         if cost < best_cost - 1e-9:
             chosen, got, best_cost = w, paras, cost
-    return chosen, got
+    return chosen, got, best_cost

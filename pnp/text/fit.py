@@ -220,12 +220,27 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     else:
                         hi = mid
     if inset and align in ("left", "justify") and any(is_cjk(ch) for ch in text):
-        ws, space_w = _widths(atoms, fonts, chosen), fonts.width(" ", role, chosen)
-        wl, got = breaks.inset(lambda e: at.get((chosen, e)) or _break(atoms, paras, ws, space_w, e, chosen, fonts),
-                               w, chosen)    # (the box's own width: broken already while fitting)
-        if wl != w:
-            at[(chosen, wl)] = got
-            at_size = None
+        best, lines0 = None, None   # (cost, size, width, paragraphs): the box's width or an em inside, at
+        for k in range(3):          # the size that fits or up to two steps smaller (`breaks.SMALLER`)
+            sz = chosen - k * breaks.SMALLER_STEP
+            if k and (sz < min_size - 1e-9 or best[0] <= 0.0):
+                break
+            ws, sw = _widths(atoms, fonts, sz), fonts.width(" ", role, sz)
+            wl_k, got_k, cost = breaks.inset(
+                lambda e, sz=sz, ws=ws, sw=sw: at.get((sz, e)) or _break(atoms, paras, ws, sw, e, sz, fonts),
+                w, sz)    # (the box's own width at the size that fits: broken already while fitting)
+            n_lines = sum(len(p[0]) for p in got_k)
+            if k == 0:
+                lines0 = n_lines
+            elif n_lines > lines0:
+                continue
+            cost += breaks.SMALLER * k
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, sz, wl_k, got_k)
+        _cost, sz, wl, got = best
+        if wl != w or sz != chosen:
+            at[(sz, wl)] = got
+            chosen, at_size = sz, None
     if balance or at_size != chosen:   # the lines of the size drawn (the search may have ended below it)
         m = attempt(chosen, balance)
         at_size = chosen
