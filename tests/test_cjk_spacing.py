@@ -110,13 +110,16 @@ def _atoms(text):
 
 
 def test_a_line_is_costed_as_it_looks_drawn():
+    """A line spread a little costs little; spread past LOOSE (6% a gap, what readers called letter-spaced)
+    it costs more than a torn word, and left short more than a loose line of the same room."""
     from pnp.text import cjklines
-    wide, card, label = cjklines.spread_cost(1.0, 0, 33), cjklines.spread_cost(1.0, 0, 14), cjklines.spread_cost(1.0, 0, 5)
-    assert wide < card < cjklines.IN_PHRASE < cjklines.spread_cost(2.0, 0, 14)   # a line gives up a
-    assert label > card                                 # character to keep a word whole, not two
-    assert cjklines.spread_cost(1.0, 4, 14) < card     # its spaces take part of the room
+    wide, card = cjklines.spread_cost(1.0, 0, 33), cjklines.spread_cost(1.0, 0, 14)
+    assert wide < cjklines.IN_WORD < card             # 0.03 em a gap: spread; 0.077: a word is torn instead
+    assert cjklines.spread_cost(1.0, 4, 14) < cjklines.IN_WORD   # its spaces take part of the room
     ragged = cjklines.spread_cost(3.0, 0, 14)          # 0.21 em a gap: not spread, left short
     assert ragged >= cjklines.RAGGED + 3.0 and cjklines.spread_cost(0.0, 0, 14) == 0.0
+    assert cjklines.spread_cost(1.5, 0, 14) < ragged   # two lines a little loose beat one left 3 ems short
+    assert 2 * cjklines.spread_cost(1.5, 0, 14) < ragged
 
 
 def test_a_marks_white_is_not_ink_for_the_print_lint(fonts):

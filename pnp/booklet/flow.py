@@ -9,6 +9,7 @@ together with the units it must keep with. Nothing here knows about games.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from pnp.core.pieces import Run, Shape
@@ -166,15 +167,23 @@ class Flow:
         out = []
         for i, item in enumerate(b.items):
             mark = f"{b.start + i}." if b.ordered else "•"
+            icon = None if b.ordered else _icon_first(item, self.icons)
+            if icon:      # an item opening with an icon (`- :physical: …`) takes it as its bullet: its
+                name, rest = icon   # lines hang under the text, not under the icon
+                item = [dataclasses.replace(item[0], text=rest)] + list(item[1:])
             us = self.units(item, x + ind, w - ind)
             if not us:
                 continue
             first = next((u for u in us if u.pieces), us[0])
-            mw = self.fonts.width(mark, st.font, st.size)
             base = next((p.y for p in first.pieces if isinstance(p, Run)), st.size)
-            font = st.font if b.ordered or "sans" not in self.fonts.roles else "sans"
-            mw = self.fonts.width(mark, font, st.size)
-            first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(font), st.size, st.color))
+            if icon:
+                s = st.size
+                first.pieces.extend(self.icons[name].draw(x + ind - s - st.size * 0.3, base - 0.8 * s, s, s, st.color))
+            else:
+                font = st.font if b.ordered or "sans" not in self.fonts.roles else "sans"
+                mw = self.fonts.width(mark, font, st.size)
+                first.pieces.append(Run(x + ind - mw - st.size * 0.4, base, mark, self.fonts.name(font), st.size,
+                                        st.color))
             us[0].before = st.before * 0.4 if i else st.before
             us[-1].h -= st.after * 0.6 if us[-1].h > st.after else 0
             out += us
@@ -373,6 +382,20 @@ def _columns(nat, least, avail):
         return [v * avail / least_total for v in least]
     extra = sum(n - m for n, m in zip(nat, least)) or 1.0
     return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]
+
+
+_ICON_FIRST = re.compile(r":([A-Za-z0-9_.-]+):[ \u00a0]*")
+
+
+def _icon_first(item, icons):
+    """(icon name, the rest of the text) of a list item whose first paragraph opens with a known icon and
+    goes on with text; else None."""
+    if not item or item[0].kind != "para":
+        return None
+    m = _ICON_FIRST.match(item[0].text)
+    if not m or m.group(1) not in icons or not item[0].text[m.end():].strip():
+        return None
+    return m.group(1), item[0].text[m.end():]
 
 
 def _mostly_cjk(text: str) -> bool:

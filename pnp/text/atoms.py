@@ -280,6 +280,10 @@ def _kinsoku(atoms: list) -> list:
         first = parts[0][1][:1] if parts and parts[0][0] == "t" else ""
         if prev is not None and prev.space and not a.newline and not prev.newline and first in WIDE_NO_START:
             prev.space = ""   # `windskald ，`: a full-width mark carries its own space; it never starts a line
+        if (prev is not None and prev.space and not a.newline and not prev.newline and first in MARKS
+                and is_cjk(_last_char(prev) or "a")):   # 「都標有 †，」: an edition mark named in CJK text
+            prev.parts.append(("t", " ", parts[0][2]))   # keeps its space (one that widens) and its word:
+            prev.space = ""                             # it never starts a line
         if (prev is not None and not a.newline and not prev.newline and not prev.space
                 and (glue_next or first in NO_START or (first in OPEN_BRACKETS and _last_char(prev) in CLOSE_BRACKETS))):
             prev.parts.extend(parts)

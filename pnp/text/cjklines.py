@@ -10,9 +10,11 @@ paragraph into the fewest lines greedy needs is weighed, and the cheapest one is
   gaps does not show; a line that would need more than cjkspace.SPREAD a gap is left short at its end
   (a fault readers see) and costs RAGGED and g + EVEN g² of the g ems it leaves. Room before a word kept
   whole (a glossary name, a number with its unit) is counted like any other: the reads met such lines;
-- a break inside a phrase costs IN_PHRASE (in a card's 15-em line about two characters of spread
-  room, or a line left an em short): a word is torn only where keeping it would leave a line visibly
-  short or spread. Phrases are BudouX's (Google's line-break
+- a line spread more than LOOSE a gap costs LOOSE_COST more: readers called 6.5% letter-spaced;
+- a break inside a dictionary word (`cjkwords.py`) costs IN_WORD, less than a letter-spaced line or one
+  left an em short (Chinese may break between any two characters; readers flagged spread and short
+  lines before torn words), between two words of a phrase BETWEEN_WORDS; where no dictionary reads the
+  text, a break inside a phrase costs IN_PHRASE. Phrases are BudouX's (Google's line-break
   model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), so the engine needs
   no dictionary of its own; the game's glossary words are already whole atoms;
 - a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST;
@@ -31,14 +33,16 @@ from functools import lru_cache
 from pnp.text import cjkspace, cjkwords
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 6.0        # cost of a break inside a phrase, where no dictionary reads the text
-IN_WORD = 8.0  # cost of a break inside a dictionary word (`cjkwords.py`), BudouX's phrase end or not
+IN_PHRASE = 3.0        # cost of a break inside a phrase, where no dictionary reads the text (as IN_WORD)
+IN_WORD = 3.0          # cost of a break inside a dictionary word (`cjkwords.py`), BudouX's phrase end or not
 BETWEEN_WORDS = 0.25    # cost of a break between two dictionary words inside one of BudouX's phrases
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
+LOOSE = 0.06           # a line spread more than this a gap reads as letter-spaced (readers flagged 6.5% and
+LOOSE_COST = 5.0       # more) and costs this more: more than a torn word, about a line left an em short
 RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
-EVEN = 1.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
+EVEN = 2.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
 ORPHAN = 2             # a last line of this many characters or fewer is an orphan …
-ORPHAN_COST = 100.0    # … costing this, two characters half (more than the short lines it takes to avoid one),
+ORPHAN_COST = 300.0    # … costing this, two characters half (more than the short lines it takes to avoid one),
 ORPHAN_EMS = 6         # boxes narrower than this many ems keep their greedy lines
 LINE = 1e6             # cost of each line: the fewest lines always win
 COMPRESS = 0.5         # cost of an em given up by a line's full-width marks (`cjkspace`): less than an em
@@ -110,7 +114,7 @@ def spread_cost(slack: float, spaces: int, gaps: int) -> float:
         return 0.0
     per_gap = max(0.0, slack - spaces * cjkspace.SPACE_STRETCH) / max(1, gaps)
     if per_gap <= cjkspace.SPREAD:
-        return SPREAD_COST * per_gap * per_gap
+        return SPREAD_COST * per_gap * per_gap + (LOOSE_COST if per_gap > LOOSE + 1e-9 else 0.0)
     return RAGGED + slack + EVEN * slack * slack     # not spread: what shows is the room left
 
 

@@ -1,0 +1,31 @@
+"""Booklet lists: an item opening with an icon takes the icon as its bullet, so its lines hang under the
+text (Criminal Poker's evidence list wrapped under its icons: the fifteenth read)."""
+from __future__ import annotations
+
+from pnp.booklet import flow as booklet_flow
+from pnp.booklet.md import Block
+from pnp.core.pieces import Run
+from test_booklet_cache import fonts, icons  # noqa: F401 — the fixtures: built-in sans and icons
+
+LONG = "物證 +2 無罪等級，全部相加。所以持有一張是 2，一對是 4，三張是 6。人不可能分身，證言一定有問題。"
+
+
+def _runs_by_line(units):
+    return [sorted((p for p in u.pieces if isinstance(p, Run)), key=lambda r: r.x) for u in units if u.pieces]
+
+
+def test_an_item_opening_with_an_icon_hangs_its_lines_under_its_text(fonts, icons):  # noqa: F811
+    name = sorted(icons)[0]
+    st = booklet_flow.Style()
+    flow = booklet_flow.Flow(fonts, icons, {"body": st}, 60.0 * 72 / 25.4, None)
+    units = flow._list(Block("list", 1, items=[[Block("para", 1, f":{name}: {LONG}")]]), 0.0, 60.0 * 72 / 25.4)
+    lines = _runs_by_line(units)
+    assert len(lines) >= 2
+    assert not any(r.text == "•" for r in lines[0])                        # the icon is the bullet
+    starts = [line[0].x for line in lines]
+    assert max(starts) - min(starts) < 0.01, starts                        # every line starts at the text
+    drawn = [p for p in units[0].pieces if not isinstance(p, Run)]
+    assert drawn                                                           # the icon, drawn beside it
+    # an item opening with text keeps its bullet
+    plain = _runs_by_line(flow._list(Block("list", 1, items=[[Block("para", 1, LONG)]]), 0.0, 60.0 * 72 / 25.4))
+    assert any(r.text == "•" for r in plain[0])
