@@ -374,3 +374,34 @@ def test_an_edition_mark_named_after_a_space_never_starts_a_line(fonts):
     from pnp.text.atoms import tokens
     atoms, _ = tokens("marked † here", set())
     assert len(atoms) == 3          # English text keeps its break before the mark
+
+
+def test_an_icon_stays_on_the_line_of_the_word_it_labels(fonts):
+    """「左上角的符號：[槍]／槍枝算武力」 and 「[冠]／老大」 (fifteenth reads): a break between an icon and the
+    CJK text right after it costs more than a letter-spaced line, so over many widths it is rare, and far
+    rarer than when it costs nothing."""
+    from pnp.text import cjklines
+    text = "左上角的符號：:star: 槍枝算武力，:star: 放大鏡算調查，:star: 兩者皆可；右上角的數字是難度。"
+    icons = {"star"}
+
+    def split(nudge):
+        n = 0
+        for width in range(20, 70):
+            laid, _ = layout(text, fonts, "sans", 9, (0, 0, width * MM + nudge, 200 * MM), icon_names=icons)
+            rows = _rows(laid)
+            icon_rows = [round(iy, 1) for _n, _x, iy, _s, _c in laid.icons]
+            ends = [max(r.x + fonts.width(r.text, "sans", 9) for r in row) for row in rows]
+            for _name, ix, iy, s, _c in laid.icons:      # an icon last on its line
+                row = min(range(len(rows)), key=lambda k: abs(rows[k][0].y - (iy + 0.8 * s)))
+                n += ix + s >= ends[row] - 0.01
+            assert len(icon_rows) == 3
+        return n
+
+    glued = split(0.0)
+    cost = cjklines.ICON_LABEL
+    try:
+        cjklines.ICON_LABEL = 0.0
+        loose = split(0.001)
+    finally:
+        cjklines.ICON_LABEL = cost
+    assert glued < loose, (glued, loose)

@@ -310,7 +310,7 @@ def _title_face(prep, resolver, comp, layout, size, base, title, name):
         credits = [("作者：" if lang.startswith("zh") else "by ") + str(meta["author"])]
     if meta.get("licence"):
         credits.append(("授權：" if lang.startswith("zh") else "Licence: ") + str(meta["licence"]))
-    booklet = {"title": title, "name": name, "subtitle": sub or "", "facts": ("·" if lang.startswith("zh") else " · ").join(facts),   # zh: the names' 間隔號 ·, unspaced
+    booklet = {"title": title, "name": name, "subtitle": sub or "", "facts": ("‧" if lang.startswith("zh") else " · ").join(facts),   # zh: the 間隔號 ‧ (U+2027, full width in both built-in faces; U+00B7 is half width in the serif), unspaced
                "credits": [c for c in credits if c != notice], "notice": notice}
     ctx = dict(_ctx(base, pw, ph, 1, title, name, ""), booklet=booklet)
     drawn = dataclasses.replace(tl, w=pw, h=ph)

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from pnp.text import spans
 
-NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ†‡※")   # † ※: an edition mark stays with its sentence
+NO_START = set("，。、！？：；」』）》〉】〕〗〙〛”’)]}>,.!?:;%％·‧・…‥ー〜～々ゝゞヽヾっゃゅょァィゥェォッャュョ†‡※")   # † ※: an edition mark stays with its sentence
 WIDE_NO_START = set("，。、！？：；」』）》〉】〕")   # full-width marks: a space before one is dropped, never a break
-NO_END = set("「『（《〈【〔〖〘〚“‘([{<·・第")   # a name's middle dot (瑪麗·霍布斯) glues both sides; 第 stays with its number
+NO_END = set("「『（《〈【〔〖〘〚“‘([{<·‧・第")   # a name's middle dot (瑪麗·霍布斯) glues both sides; 第 stays with its number
 ORDINAL = set("第×")   # … even across a space (第 48 小時, × 4)
 _NUMBER = re.compile(r"[+\-−±×x]?\d+(?:[.,:/–\-~～、]\d+)*%?")   # 3, +1, 3/4, 1–4, 6、3、3
 _LISTED = "、，,"        # a number ending in one of these, followed by a number, is a list: one atom

@@ -37,6 +37,8 @@ IN_PHRASE = 3.0        # cost of a break inside a phrase, where no dictionary re
 IN_WORD = 3.0          # cost of a break inside a dictionary word (`cjkwords.py`), BudouX's phrase end or not
 BETWEEN_WORDS = 0.25    # cost of a break between two dictionary words inside one of BudouX's phrases
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
+ICON_LABEL = 9.0       # cost of a break between an icon and the CJK text right after it (its label): more
+                       # than a letter-spaced line (readers found 「[槍]／槍枝算武力」 and 「[冠]／老大」)
 LOOSE = 0.06           # a line spread more than this a gap reads as letter-spaced (readers flagged 6.5% and
 LOOSE_COST = 5.0       # more) and costs this more: more than a torn word, about a line left an em short
 RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
@@ -93,7 +95,9 @@ def break_costs(atoms) -> list:
     out = []
     for i in range(len(atoms) - 1):
         a, left, right = atoms[i], texts[i], texts[i + 1]
-        if (a.space or not left or not right or left[-1] in _SOFT or not is_cjk(left[-1])
+        if left and right and left[-1] == _OBJECT and is_cjk(right[0]):
+            out.append(ICON_LABEL)     # an icon and the word it labels (「[槍] 槍枝算武力」, 「[冠] 老大」)
+        elif (a.space or not left or not right or left[-1] in _SOFT or not is_cjk(left[-1])
                 or not is_cjk(right[0])):
             out.append(0.0)
         elif word_ends is None:
