@@ -159,5 +159,6 @@ class Cases:
                 self.cases[p].append(card)
                 return
         R.want("untaken_case", "then", "discard")
+        R.want("case_reaching", "returning", "reaches_nobody")    # coming back, it reaches no one: unanswered
         self._discard([card])
         self.raise_doom(R.num("untaken_case", "doom"))

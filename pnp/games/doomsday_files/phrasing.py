@@ -204,6 +204,8 @@ MEANS = {
                                  "taking_only": _both(r"only when a player takes", r"只限制接收")},
     "case_reaching.reaches": {"only_when_passed": _both(r"reaches nobody", r"不算傳到"),
                               "any_move": _both(r"passed or given or moved", r"移到他面前的時候")},
+    "case_reaching.returning": {"reaches_nobody": _both(r"reaches no one either", r"也不算傳到"),
+                                "reaches_passer": _both(r"reaches its passer", r"算傳到傳出者面前")},
     "card_rulings.symbol_abilities": {"per_symbol": _both(r"each symbol", r"每個符號"),
                                       "per_card": _both(r"one symbol per card", r"只改變一個符號")},
     "card_rulings.drawn_while_resolving": {"must_show": _both(r"must be shown", r"必須展示"),
