@@ -71,6 +71,10 @@ class Actions:
     def badge(self, off, steps):
         b, rewards = self.R["badge"], self.R["badge_rewards"]
         for _ in range(steps):
+            if off.flips and off.badge == b["last"]:      # `badge_top`: the 10+ side's last space
+                if self.rule("badge_top")["past_end"] == "stays":
+                    return                                # later steps are lost, with their rewards
+                raise api.Uncovered("a badge past the last space of its flipped side", "badge_top")
             off.badge += 1
             if off.badge > b["last"]:
                 off.flips, off.badge = off.flips + 1, b["start"]

@@ -165,8 +165,38 @@ def _badge_track_checks(game):
         yield error(pos, f"data.badge_track.ring is {track.get('ring')} mm but the mat draws {ring:g} mm", check="badge_track")
 
 
+# event card: (text box, what stands below it) — the fitter keeps a text inside its box, so a box that stops
+# EVENT_GAP above the next label keeps its last line clear of it (fifteenth read: Press Leak's four-line
+# penalty, fitted to a box 0.5 mm above the SOLVE label, ran onto it; no lint measures the space between
+# two elements, so the boxes are held apart here)
+EVENT_STACK = (("setup", "l_penalty"), ("penalty", "l_resolve"), ("resolve", "reward_bg"))
+EVENT_GAP = 1.0   # mm
+
+
+def _event_gap_checks(game):
+    try:
+        g = api.layouts(game)
+        geo = g.geometry(f"{GAME}/event")
+        lay = g.get(f"{GAME}/event", game.pos)
+    except Exception:  # noqa: BLE001 (a layout that does not load is the build's to report)
+        return
+    for body, below in EVENT_STACK:
+        try:
+            b, n = geo[body], geo[below]
+            bottom, top = float(b["y"]) + float(b["h"]), float(n["y"])
+        except (KeyError, TypeError, ValueError):
+            yield error(game.pos, f"the event layout needs elements `{body}` and `{below}` with plain y and h "
+                        f"(the gap between them is checked)", check="event_gaps")
+            continue
+        if top - bottom < EVENT_GAP - 1e-6:
+            yield error(lay.element(body).pos, f"the event card's `{body}` box ends {bottom:g} mm down and `{below}` "
+                        f"starts at {top:g} mm: a full box's last line touches it — leave at least {EVENT_GAP:g} mm",
+                        check="event_gaps")
+
+
 def check(game):
     yield from _ring_checks(game)
+    yield from _event_gap_checks(game)
     yield from _badge_track_checks(game)
     comp = game.components.get("suspects")
     if comp is not None:

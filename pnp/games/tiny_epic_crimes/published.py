@@ -165,7 +165,7 @@ RULES = {
                      "spree": ("other_doubles",), "bag_empty": ("troubled_times",)},
     "one_mobster": {"rule": "a block never holds more than one mobster", "per_block": (1,)},
     "setup_mobsters": {"rule": "setup places exactly 3 mobsters, rerolling sixes, 3-3 and taken blocks (no crime "
-                               "sprees)", "count": (3,), "reroll": ("six_hq_occupied",), "spree": ("ignored",)},
+                               "sprees)", "count": (3,), "reroll": ("six_hq_occupied",)},
     "setup": {"rule": "each officer is dealt 2 abilities and keeps 1, and gets 1 secret force card; cars start on HQ, "
                       "badges on 0, the first event in slot 1", "abilities_dealt": (2,), "abilities_kept": (1,),
               "force_dealt": (1,), "cars": ("hq",), "badges": (0,), "first_event": ("slot_1",)},

@@ -236,8 +236,8 @@ class Table:
                             if e.place and e.place != "hq" and e.place in self.cell_of}
         self.marked = {}                              # cell → event whose mobster it is
         n = 0
-        if R["setup_mobsters"].get("spree") != "ignored":
-            raise api.Uncovered("crime sprees during setup", "setup_mobsters")
+        if api.rule(game, "setup_spree").get("spree") != "ignored":
+            raise api.Uncovered("crime sprees during setup", "setup_spree")
         while n < R["setup_mobsters"]["count"] and self.bag:       # a spree double places one, no more
             cell = self._roll_free()
             if cell is not None:
