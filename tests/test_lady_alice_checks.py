@@ -34,7 +34,7 @@ def test_shipped_game_is_clean():
 
 @pytest.mark.parametrize("edits,pattern", [
     ([(CLUES, "en: Colonel Thorne", "en: Mary Hobbs")], r"clues\.yaml:\d+:\d+: .*`s-thorne` has the same en name as `s-mary`"),
-    ([(CLUES, "zh-TW: 奈兒·柯特", "zh-TW: 拉克夫人")], r"clues\.yaml:\d+:\d+: .*`s-nell` has the same zh-TW name as `s-lark`"),
+    ([(CLUES, "zh-TW: 奈兒‧柯特", "zh-TW: 拉克夫人")], r"clues\.yaml:\d+:\d+: .*`s-nell` has the same zh-TW name as `s-lark`"),
     ([(CLUES, 'hour: 9, name:', 'hour: 7, name:')], r"clues\.yaml:\d+:\d+: .*`t-0900` has the hour 7, like `t-0700`"),
     ([(CLUES, 'hour: 9, name: "{{ card.hour }}:00"', 'hour: 9, name: "10:00"')], r"clues\.yaml:\d+:\d+: .*`t-0900` is named “10:00” but its clock shows 9:00"),
     ([(CLUES, "art: cane,", "art: pipe,")], r"clues\.yaml:\d+:\d+: .*`i-cane` has the same picture `pipe`"),

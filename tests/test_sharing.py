@@ -140,7 +140,7 @@ def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_
     zh = "".join("".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")).split())
     assert re.search(r"第\d+張紙，共\d+張", zh), zh
     cover = "".join(page_text(tmp_path / "o" / "clue" / "clue.zh-TW.a4.envelope+weapons.pdf")[0].split())
-    assert "人·版本" in cover and " · " not in cover, cover   # zh-TW joins with an unspaced 間隔號 ·, as names are
+    assert "人‧版本" in cover and " · " not in cover, cover   # zh-TW joins with an unspaced 間隔號 ·, as names are
 
 
 @pytest.mark.parametrize("marks, says, never", [({"fold"}, "dashed lines folds.", "grey areas glue"),

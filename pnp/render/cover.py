@@ -75,7 +75,7 @@ LABELS = {
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁", "pages_list": "第 {r} 頁",
-        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "·",
+        "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "‧",
         "single_shared": "只有正面，所在的紙雙面列印", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
         "scale": "請以 100%（實際大小）列印，不要選「符合頁面」；紙張 {paper}。",
