@@ -29,3 +29,22 @@ def test_an_item_opening_with_an_icon_hangs_its_lines_under_its_text(fonts, icon
     # an item opening with text keeps its bullet
     plain = _runs_by_line(flow._list(Block("list", 1, items=[[Block("para", 1, LONG)]]), 0.0, 60.0 * 72 / 25.4))
     assert any(r.text == "•" for r in plain[0])
+
+
+def test_a_round_pieces_picture_is_cut_and_framed_round():
+    """Lady Alice's tokens showed in the booklet as octagons in squares (fifteenth read): the disc and its
+    bleed cut by the square picture box. A round piece's picture is clipped to its circle and framed by
+    one; a square piece keeps its square."""
+    from pnp.booklet import booklet
+    from pnp.booklet.md import Picture
+    from pnp.core.pieces import Face
+    disc = Face(40.0, 40.0, 4.0, (), shape="circle", name="tokens/t")
+    card = Face(60.0, 90.0, 9.0, (), name="cards/c")
+    flow = booklet_flow.Flow(None, {}, {"caption": booklet_flow.Style()}, 300.0, lambda p: disc if p.card == "t" else card)
+    (unit,) = flow._pictures(Block("pictures", 1, items=[Picture("tokens", "t", False, None, ""),
+                                                          Picture("cards", "c", False, None, "")]), 0.0, 300.0)
+    frames = [p.ops[0][0] for p in unit.pieces if not isinstance(p, Run)]
+    assert frames == ["E", "R"]
+    page = booklet.BookPage(Face(400.0, 600.0, 0.0, ()), [(disc, 10.0, 10.0, 1.0), (card, 100.0, 10.0, 1.0)])
+    slots = booklet._slots(page, 0.0, 0.0, (400.0, 600.0), False)
+    assert [s.round for s in slots] == [False, True, False]

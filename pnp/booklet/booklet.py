@@ -329,17 +329,17 @@ def _slots(bp: BookPage, ox, oy, size, rotate: bool) -> list:
     pw, ph = size
     if bp.face is None:
         return []
-    raw = [(bp.face, ox, oy, 1.0)]
-    for f, x, y, s in bp.places:
-        raw.append((f, ox + x, oy + ph - y - f.h * s, s))
+    raw = [(bp.face, ox, oy, 1.0, False)]
+    for f, x, y, s in bp.places:   # a round piece's picture is cut round, as the piece is
+        raw.append((f, ox + x, oy + ph - y - f.h * s, s, getattr(f, "shape", "") == "circle"))
     out = []
-    for f, x, y, s in raw:
+    for f, x, y, s, rnd in raw:
         w, h = f.w * s, f.h * s
         if rotate:  # turned half a turn about the page's centre
             X, Y = 2 * ox + pw - x, 2 * oy + ph - y
-            out.append(Slot(f, X, Y, (X - w, Y - h, X, Y), matrix=(-s, 0, 0, -s)))
+            out.append(Slot(f, X, Y, (X - w, Y - h, X, Y), matrix=(-s, 0, 0, -s), round=rnd))
         else:
-            out.append(Slot(f, x, y, (x, y, x + w, y + h), matrix=None if s == 1.0 else (s, 0, 0, s)))
+            out.append(Slot(f, x, y, (x, y, x + w, y + h), matrix=None if s == 1.0 else (s, 0, 0, s), round=rnd))
     return out
 
 

@@ -234,7 +234,10 @@ class Flow:
         for (p, f), pw, s, ph in zip(faces, widths, scales, heights):
             y = top - ph    # bottoms aligned
             u.places.append((f, cx, y, s))
-            u.pieces.append(rect(cx, y, pw, ph, stroke="#9a9a9a", width=0.4))
+            if getattr(f, "shape", "") == "circle":   # framed round, as the piece is cut (a square frame
+                u.pieces.append(Shape((("E", cx, y, pw, ph),), stroke="#9a9a9a", width=0.4))  # read as an octagon)
+            else:
+                u.pieces.append(rect(cx, y, pw, ph, stroke="#9a9a9a", width=0.4))
             if p.caption:
                 cw = max(pw, min(w, 40 * MM)) if len(faces) == 1 else pw + gap * 0.8
                 lines = self.lines(p.caption, cap, cx + pw / 2 - cw / 2, cw, align="center", balance=True)

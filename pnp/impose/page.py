@@ -30,6 +30,7 @@ class Slot:
     matrix: tuple | None = None  # (a, b, c, d) scale/turn about (x, y) (booklet pages and their pictures)
     size: tuple | None = None    # tiles only: the trimmed tile's width and height
     turn: bool = False           # drawn turned 180° in its trim box (a back across a horizontal fold)
+    round: bool = False          # clipped to the ellipse in its clip box (a round piece's booklet picture)
 
 
 @dataclass

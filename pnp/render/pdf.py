@@ -138,7 +138,10 @@ class PdfWriter:
             c.saveState()
             x0, y0, x1, y1 = slot.clip
             p = c.beginPath()
-            p.rect(x0, y0, x1 - x0, y1 - y0)
+            if slot.round:
+                p.ellipse(x0, y0, x1 - x0, y1 - y0)
+            else:
+                p.rect(x0, y0, x1 - x0, y1 - y0)
             c.clipPath(p, stroke=0, fill=0)
             if slot.turn:     # turned 180° within its trim box
                 c.translate(slot.x + slot.face.w, slot.y + slot.face.h)
