@@ -55,8 +55,9 @@ LABELS = {
                  "plain paper. Pieces held hidden or kept face down need opaque stock or sleeves: thin "
                  "paper lets a front show through its back (hold one to the light).",
         "no_duplex": "A printer that cannot print card stock on both sides: print the odd pages, put the printed "
-                     "sheets back in the tray turned over and print the even pages; try one sheet first, and hold "
-                     "it to the light: each back must lie behind its front.",
+                     "sheets back in the tray turned over, first page first (a printer that stacks face up gives "
+                     "them last page first: reverse the stack), and print the even pages; try one sheet first, "
+                     "and hold it to the light: each back must lie behind its front.",
         "comma": ", ",
         "url": "The game's page",
         "booklet": "booklet",
@@ -99,7 +100,7 @@ LABELS = {
         "fold_single": "只有正面的配件（{names}）請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上。",
         "stock": "紙張：配件請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
                  "藏在手上或蓋著放的配件請用不透光的卡紙或牌套：紙太薄時，背面會透出正面（拿一張對著光看看）。",
-        "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁，把印好的紙翻面放回紙匣，再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
+        "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁，把印好的紙翻面、第一頁在最前放回紙匣（出紙正面朝上的印表機印出的順序是最後一頁在上，要先把整疊倒過來），再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
         "comma": "，",
         "url": "遊戲網頁",
         "booklet": "規則小冊",
