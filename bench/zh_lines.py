@@ -4,8 +4,9 @@ Builds the games in zh-TW on A4 (into a temporary folder, with empty face and bo
 every text is laid out) and counts, over every CJK paragraph's lines but its last:
 
 - short: lines left more than half an em (1.5 em) short at their end, as drawn (not spread);
-- spread: lines whose characters are spread more than 0.04 or 0.06 em a gap (after the spaces took their
-  part): readers measuring character pitch called 3–4% mild, 6% and more letter-spaced;
+- spread: lines whose characters are spread more than 0.04, 0.06 or 0.09 em a gap (after the spaces took
+  their part): readers measuring character pitch called 3–4% mild, 6% and more letter-spaced, 10%
+  heavily spaced;
 - torn: lines ending inside a dictionary word (`pnp/text/cjkwords.py`: a word torn across lines);
 - in phrase: lines ending between two words of one BudouX phrase (「包括／你自己」);
 - orphans: paragraphs ending on a line of one or two characters.
@@ -86,6 +87,7 @@ def main(argv) -> None:
                         shown.append(f"{slack:4.1f} em of {width / size:4.1f}  {text(line)}｜{text(lines[n + 1])}")
                 stats["spread > 0.04 em"] += per_gap / size > 0.04
                 stats["spread > 0.06 em"] += per_gap / size > 0.06
+                stats["spread > 0.09 em"] += per_gap / size > 0.09
             held = sum(cjklines.chars(a) for a, _w in lines[-1])
             stats["orphans"] += len(lines) > 1 and held <= 2
 
@@ -112,7 +114,7 @@ def main(argv) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
     print("\n".join(shown))
     print(f"zh-TW lines (all but each paragraph's last): {stats['lines']}")
-    for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.04 em", "spread > 0.06 em", "torn", "in phrase",
+    for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.04 em", "spread > 0.06 em", "spread > 0.09 em", "torn", "in phrase",
                 "orphans"):
         print(f"  {key:17} {stats[key]}")
 

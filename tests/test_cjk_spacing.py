@@ -120,6 +120,9 @@ def test_a_line_is_costed_as_it_looks_drawn():
     assert ragged >= cjklines.RAGGED + 3.0 and cjklines.spread_cost(0.0, 0, 14) == 0.0
     assert cjklines.spread_cost(1.5, 0, 14) < ragged   # two lines a little loose beat one left 3 ems short
     assert 2 * cjklines.spread_cost(1.5, 0, 14) < ragged
+    # past LOOSE a line costs more the more it is spread: 3 ems over 30 gaps (0.1, read as heavily spaced)
+    # costs more than 2 ems there and a torn word (Clue's 「…該回合就／留在原地。」, sixteenth read)
+    assert cjklines.spread_cost(3.0, 0, 30) > cjklines.spread_cost(2.0, 0, 30) + cjklines.IN_WORD
 
 
 def test_a_marks_white_is_not_ink_for_the_print_lint(fonts):

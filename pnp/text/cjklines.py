@@ -40,7 +40,8 @@ SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-e
 ICON_LABEL = 9.0       # cost of a break between an icon and the CJK text right after it (its label): more
                        # than a letter-spaced line (readers found 「[槍]／槍枝算武力」 and 「[冠]／老大」)
 LOOSE = 0.06           # a line spread more than this a gap reads as letter-spaced (readers flagged 6.5% and
-LOOSE_COST = 5.0       # more) and costs this more: more than a torn word, about a line left an em short
+LOOSE_COST = 5.0       # more) and costs this more: more than a torn word, about a line left an em short,
+LOOSE_RAMP = 75.0      # and this much an em a gap past LOOSE (at 0.1 em, read as heavily spaced, 3 more)
 RAGGED = 3.0           # a line left short at its end (more than cjkspace.SPREAD a gap) costs this …
 EVEN = 2.0             # … and g + EVEN g² of the g ems it leaves (one long gap is no better than two)
 ORPHAN = 2             # a last line of this many characters or fewer is an orphan …
@@ -118,7 +119,8 @@ def spread_cost(slack: float, spaces: int, gaps: int) -> float:
         return 0.0
     per_gap = max(0.0, slack - spaces * cjkspace.SPACE_STRETCH) / max(1, gaps)
     if per_gap <= cjkspace.SPREAD:
-        return SPREAD_COST * per_gap * per_gap + (LOOSE_COST if per_gap > LOOSE + 1e-9 else 0.0)
+        loose = per_gap - LOOSE
+        return SPREAD_COST * per_gap * per_gap + (LOOSE_COST + LOOSE_RAMP * loose if loose > 1e-9 else 0.0)
     return RAGGED + slack + EVEN * slack * slack     # not spread: what shows is the room left
 
 
