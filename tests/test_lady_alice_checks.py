@@ -47,8 +47,8 @@ def test_shipped_game_is_clean():
     ([(GAME, "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]",
        "  desk:\n    suspect: [s-mary, s-thorne, s-quill, s-vane, s-finch, s-lark, s-moreby, s-nell]\n    place: [p-tower, p-museum, p-society, p-stpauls, p-covent, p-docks, p-regents, p-paddington]\n    time: [t-0700, t-0900, t-1100, t-1300, t-1500, t-1700, t-1900, t-2100]")],
      r"game\.yaml:\d+:\d+: .*desk lists its panels as suspect, place, time, item"),
-    ([("content/lady-alice/tokens.yaml", "{id: tk-grey-%d, colour: grey, value: %d}" % (v, v),
-       "{id: tk-grey-%d, colour: grey, value: %d, copies: 1}" % (v, v)) for v in range(3)],
+    ([("content/lady-alice/tokens.yaml", "  - {id: tk-grey-%d-%s, colour: grey, value: %d}\n" % (v, x, v), "")
+      for v in range(3) for x in "bc"],
      r"tokens\.yaml:\d+:\d+: .*a grey student has 3 tokens: with 5 students there are 5 true elements"),
     ([(GAME, '    grey: {name: {zh-TW: 灰, en: Grey}, symbol: mark-plus, ink: white, mark: "#a9b4ba"}\n', "")], r"4 token colours for up to 5 students"),
     ([(DESK, "每格標記上限：{% for", "每格標記上限：3 人遊戲 3 枚、{% for")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` types the number “3”"),

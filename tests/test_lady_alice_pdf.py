@@ -267,7 +267,9 @@ def test_binding_holes_of_all_sections_line_up_on_one_spine(notebook):
         holes = hole_centres(images[i], doc[i].get_size()[1], x, top, strip["h"])
         assert holes, clue["id"]
         k = section_of[clue["id"]]
-        spine = sorted(((round(hx, 1), round(k * strip["h"] + hy, 1)) for hx, hy in holes), key=lambda p: p[1])
+        slot = GEOM("lady-alice/notebook-cover")["h"] / len(GAME["data"]["notebook"])   # a section's share of the spine
+        spine = sorted(((round(hx, 1), round(k * slot + (slot - strip["h"]) / 2 + hy, 1)) for hx, hy in holes),
+                       key=lambda p: p[1])
         # every page of a section punches at the same places
         per_section.setdefault(k, spine)
         assert all(abs(a[0] - b[0]) <= 0.3 and abs(a[1] - b[1]) <= 0.3 for a, b in zip(per_section[k], spine)), clue["id"]

@@ -11,6 +11,9 @@ from pnp.games.lady_alice.logic import (CLUE_CARDS, DEAL, HOLMES_CARDS, NOTEBOOK
                                         TOKEN_COLOURS, TOKEN_VALUES, VERDICT_SETS, dealt)
 
 
+CLEARANCE = 1.0   # mm between neighbouring notebook sections on the spine (sixteenth read)
+
+
 def check_binding(game):
     """The notebook's strips stack into the cover, and every strip gets punch marks to bind it by."""
     b = game.data.get("binding")
@@ -23,17 +26,20 @@ def check_binding(game):
         page_h, cover_h = geo("lady-alice/notebook-page")["h"], geo("lady-alice/notebook-cover")["h"]
     except Exception:  # noqa: BLE001 (a missing or broken layout is reported by the build)
         return
-    if abs(page_h * NOTEBOOK_SECTIONS - cover_h) > 0.01:
-        yield error(data_pos(game, "notebook"), f"{NOTEBOOK_SECTIONS} notebook strips of {page_h:g} mm make "
-                    f"{page_h * NOTEBOOK_SECTIONS:g} mm, the cover is {cover_h:g} mm — they must stack to the cover's "
-                    f"height", check="binding")
+    slot = cover_h / NOTEBOOK_SECTIONS          # each section's share of the spine; its strip sits in the middle
+    if slot - page_h < CLEARANCE - 0.01:
+        yield error(data_pos(game, "notebook"), f"{NOTEBOOK_SECTIONS} notebook strips of {page_h:g} mm on a "
+                    f"{cover_h:g} mm cover leave {slot - page_h:g} mm between sections — they need {CLEARANCE:g} mm "
+                    f"so that each turns without catching its neighbour (strips at most {slot - CLEARANCE:g} mm)",
+                    check="binding")
     holes = [b["first"] + i * b["pitch"] for i in range(int(b["count"]))]
     r = b["diameter"] / 2
     if holes and (holes[0] - r < 0 or holes[-1] + r > cover_h):
         yield error(data_pos(game, "binding"), f"punch marks from {holes[0]:g} to {holes[-1]:g} mm run off the "
                     f"{cover_h:g} mm cover", check="binding")
     for i in range(NOTEBOOK_SECTIONS):
-        top, bottom = i * page_h, (i + 1) * page_h
+        top = i * slot + (slot - page_h) / 2
+        bottom = top + page_h
         if not any(top + r <= h <= bottom - r for h in holes):
             yield error(data_pos(game, "binding"), f"notebook section {i + 1} ({top:g}–{bottom:g} mm on the spine) "
                         f"gets no whole punch mark — it could not be bound", check="binding")
