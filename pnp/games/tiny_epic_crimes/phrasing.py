@@ -115,6 +115,7 @@ ABOUT = {
     "car_at_end": _a(r"still in a car when the game ends", r"仍押在警車裡的幫派份子"),
     "second_action": _a(r"gives you a second action", r"讓你執行第二個行動"),
     "coop_force": _a(r"cooperative game, a force card|play any officer's force card", r"合作模式中，\S*警力卡"),
+    "free_blocks": _a(r"free blocks from", r"給的免費街區"),
 }
 
 
@@ -299,6 +300,7 @@ MEANS = {
                                r"where the first left", r"第一個行動後"),
     "evidence_reward_order.first": _two("finder", "lowest_hours", r"found it", r"找出證據", r"furthest behind", r"最落後"),
     "evidence_reward_order.then": _two("clockwise", "by_time", r"clockwise", r"順時針", r"turn order", r"行動順序"),
+    "free_blocks.combine": _two("add", "overlap", r"add up", r"可以相加", r"overlap", r"不相加"),
     "coop.win": _two("all_or_nobody", "best_accuser", r"you all", r"全隊獲勝|全隊落敗", r"best", r"最好"),
 }
 
