@@ -407,8 +407,8 @@ def test_the_envelope_fits_the_board_centre_and_a_wider_one_is_found(tmp_path):
 def test_an_envelope_space_that_is_not_the_board_centre_is_found(tmp_path):
     proj = copy_project(tmp_path, ("clue",))
     board = proj / "layouts/clue/board.yaml"
-    board.write_text(board.read_text("utf-8").replace("envelope_space: {type: rect, x: 145, y: 130, w: 75, h: 105,",
-                                                      "envelope_space: {type: rect, x: 145, y: 145, w: 75, h: 105,"),
+    board.write_text(board.read_text("utf-8").replace("envelope_space: {type: rect, x: 145, y: 130, w: 75, h: 105}",
+                                                      "envelope_space: {type: rect, x: 145, y: 145, w: 75, h: 105}"),
                      "utf-8")
     rc, out = _check(proj)
     assert rc == 1, out

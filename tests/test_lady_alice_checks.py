@@ -53,7 +53,7 @@ def test_shipped_game_is_clean():
     ([(GAME, '    grey: {name: {zh-TW: 灰, en: Grey}, symbol: mark-plus, ink: white, mark: "#a9b4ba"}\n', "")], r"4 token colours for up to 5 students"),
     ([(DESK, "每格標記上限：{% for", "每格標記上限：3 人遊戲 3 枚、{% for")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` types the number “3”"),
     ([(DESK, "{{ n }} 人遊戲 {{ c }} 枚", "{{ n }} 人遊戲 {{ n }} 枚")], r"desk\.yaml:\d+:\d+: .*zh-TW `text` does not show every value of `data\.capacity`"),
-    ([(DESK, '"{{ (data.capacity | list)[index % (data.capacity | length)] }}人上限"', '"{{ index % 3 + 3 }}人上限"')],
+    ([(DESK, '"{{ (data.capacity | list)[index % (data.capacity | length)] }} 人上限"', '"{{ index % 3 + 3 }} 人上限"')],
      r"desk\.yaml:\d+:\d+: .*element `limit`: the zh-TW `text` does not take its numbers from `data\.capacity`"),
     ([("layouts/lady-alice/token.yaml", 'text: "{{ card.value }}"', 'text: "1"')], r"token\.yaml:\d+:\d+: .*does not take its numbers from `card\.value`"),
 ])

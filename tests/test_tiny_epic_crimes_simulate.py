@@ -192,8 +192,7 @@ def test_a_booklet_that_leaves_out_an_edition_decision_is_a_finding(tmp_path):
     path = proj / "content" / GAME / "rules.en.md"
     text = path.read_text("utf-8")
     head = text.split("\n").index("# Edition decisions") + 1
-    cut = ("- **Crime sprees in a row**: {{ rule('crime_spree') }} The original does not say whether a reroll can be\n"
-           "  a spree too.\n")
+    cut = "- **Crime sprees in a row**: {{ rule('crime_spree') }} The original does not say whether a reroll can be a spree too.\n"
     assert cut in text
     path.write_text(text.replace(cut, ""), "utf-8")
     r = run_pnp("--project", proj, "check", GAME, "--json")
