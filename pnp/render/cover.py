@@ -261,7 +261,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         top = y
         text("•", 10)
         y = top
-        y += text(n, 10, x=m + 3.5 * MM, width=w - qr_side - 7.5 * MM) + 1.5 * MM
+        y += text(n, 10, x=m + 4.5 * MM, width=w - qr_side - 8.5 * MM) + 1.5 * MM   # (air after the bullet)
 
     for n in notes:
         bullet(n)
