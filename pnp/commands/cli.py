@@ -343,3 +343,7 @@ _attach()
 
 from pnp.report.command import report  # noqa: E402  (`pnp report`; the command lives with the report)
 main.add_command(report)
+
+
+if __name__ == "__main__":   # `python -m pnp.commands.cli` as `python -m pnp` and the `pnp` script
+    main()
