@@ -4,7 +4,8 @@ headings that never sit alone at the bottom of a page.
 
 Blocks become `Unit`s (one line of a paragraph, one table row, one row of pictures …), each with its
 pieces at a local origin (top-left, y down); the paginator stacks units into frames, moving a unit
-together with the units it must keep with. Nothing here knows about games.
+together with the units it must keep with. Tables are laid out in `table.py`, and `Unit` lives in
+`unit.py` (both shared with this module without a cycle). Nothing here knows about games.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from pnp.text import fit as textlay
 from pnp.text.atoms import is_cjk
 from pnp.text.spans import ITALIC
 from pnp.booklet.moved import _shift_op, rect, shift  # noqa: F401  (pieces moved onto a page)
+from pnp.booklet import table
+from pnp.booklet.unit import Unit
 
 
 @dataclass(frozen=True)
@@ -32,20 +35,6 @@ class Style:
     fill: str | None = None   # notes and table headers: background; headings: a rule under h1
     stroke: str | None = None
     pad: float = 2 * MM       # notes and table cells: inner padding
-
-
-@dataclass
-class Unit:
-    h: float
-    pieces: list = field(default_factory=list)
-    places: list = field(default_factory=list)   # (face, x, y, scale) pictures, y local
-    before: float = 0.0
-    keep_next: bool = False
-    brk: bool = False          # start a new page here
-    heading: tuple | None = None  # (level, text) for the contents and the running header
-    box: int | None = None     # units of one note share a box id
-    header: object = None      # a table row: its header row's Unit, repeated on a new page
-    line: int = 0              # the source line of its block (for problems)
 
 
 @dataclass
@@ -251,52 +240,7 @@ class Flow:
         return [u]
 
     def _table(self, b, x, w) -> list[Unit]:
-        body, head = self.st["table"], self.st["table_head"]
-        pad = body.pad
-        ncol = max([len(b.head)] + [len(r) for r in b.rows])
-        rows = [list(b.head) + [""] * (ncol - len(b.head))] + [list(r) + [""] * (ncol - len(r)) for r in b.rows]
-        nat, least = [0.0] * ncol, [0.0] * ncol
-        for ri, row in enumerate(rows):
-            for c, cell in enumerate(row):
-                tw, lw = self.text_width(cell, head if ri == 0 else body)
-                nat[c], least[c] = max(nat[c], tw + 2 * pad), max(least[c], lw + 2 * pad)
-        widths = _columns(nat, least, w)
-        aligns = (b.align + ["left"] * ncol)[:ncol]
-        out = []
-        header = None
-        for ri, row in enumerate(rows):
-            st = head if ri == 0 else body
-            cells, hmax = [], 0.0
-            cx = x
-            for c, cell in enumerate(row):
-                lines = self.lines(cell, st, cx + pad, widths[c] - 2 * pad, align=aligns[c]) if cell else []
-                pieces, yy = [], pad
-                for ln in lines:
-                    pieces += shift(ln.pieces, 0, yy)
-                    yy += ln.h
-                cells.append(pieces)
-                hmax = max(hmax, yy + pad)
-                cx += widths[c]
-            u = Unit(max(hmax, st.size * st.leading + 2 * pad))
-            if ri == 0 and head.fill:
-                u.pieces.append(rect(x, 0, sum(widths), u.h, fill=head.fill))
-            elif ri % 2 == 0 and body.fill:
-                u.pieces.append(rect(x, 0, sum(widths), u.h, fill=body.fill))
-            for pc in cells:
-                u.pieces += pc
-            rule = head.stroke if ri == 0 else body.stroke
-            if rule:
-                u.pieces.append(Shape((("M", x, u.h), ("L", x + sum(widths), u.h)), stroke=rule, width=0.8 if ri == 0 else 0.3))
-            if ri == 0:
-                u.before, u.keep_next = body.before, True
-                header = u
-            else:
-                u.header = header
-            out.append(u)
-        out[-1].h += body.after
-        if len(out) > 2:
-            out[-2].keep_next = True     # never one row alone at the top of a page (Clue's hand-size table)
-        return out
+        return table.units(self, b, x, w)
 
     # ---- pages -----------------------------------------------------------------------------------
     def paginate(self, units: list[Unit], frame_h: float) -> list[PageContent]:
@@ -363,28 +307,6 @@ class Flow:
         while len(pages) > 1 and not pages[-1].pieces and not pages[-1].places:
             pages.pop()         # a `---` at the very end
         return pages
-
-
-def _columns(nat, least, avail):
-    """Column widths: natural widths when they fit (stretched to the full width). Else short columns
-    (a quarter of the width or less: numbers, names, CJK labels that would wrap one character a line)
-    keep their natural width, and the long ones share the rest in proportion to their natural widths,
-    each keeping its longest word."""
-    total = sum(nat)
-    if total <= avail:
-        return [n + (avail - total) * n / total for n in nat] if total else nat
-    short = [n <= avail / 4 for n in nat]
-    rest = [i for i, sh in enumerate(short) if not sh]
-    fixed = sum(n for n, sh in zip(nat, short) if sh)
-    if rest and fixed + sum(least[i] for i in rest) <= avail:
-        room = avail - fixed - sum(least[i] for i in rest)
-        extra = sum(nat[i] - least[i] for i in rest) or 1.0
-        return [nat[i] if short[i] else least[i] + room * (nat[i] - least[i]) / extra for i in range(len(nat))]
-    least_total = sum(least)
-    if least_total >= avail:
-        return [v * avail / least_total for v in least]
-    extra = sum(n - m for n, m in zip(nat, least)) or 1.0
-    return [m + (avail - least_total) * (n - m) / extra for n, m in zip(nat, least)]
 
 
 _ICON_FIRST = re.compile(r":([A-Za-z0-9_.-]+):[ \u00a0]*")
