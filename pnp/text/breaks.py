@@ -231,9 +231,9 @@ def runt(lines, width, space_w, size=0.0):
 
 def inset(break_at, width, size):
     """(The line width (the box's, or up to an em less) at which a text's CJK paragraphs break best,
-    their paragraphs there, and their cost with INSET's). A card's text block may end a little inside its box: a common edge every
-    line reaches, where at the box's edge some lines would be spread or left short before a word kept
-    whole. Each em inside costs INSET; a width that takes more lines, or overflows, is not taken.
+    their paragraphs there, and their cost with INSET's). A card's text block may end a little inside
+    its box: a common edge every line reaches, where at the box's edge some lines would be spread or
+    left short before a word kept whole. Each em inside costs INSET; a width that takes more lines, or overflows, is not taken.
     `break_at(w)` breaks every paragraph at w."""
     base = break_at(width)
     lines_now = sum(len(p[0]) for p in base)

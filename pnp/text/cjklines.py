@@ -15,8 +15,8 @@ paragraph into the fewest lines greedy needs is weighed, and the cheapest one is
   left an em short (Chinese may break between any two characters; readers flagged spread and short
   lines before torn words), between two words of a phrase BETWEEN_WORDS; where no dictionary reads the
   text, a break inside a phrase costs IN_PHRASE. Phrases are BudouX's (Google's line-break
-  model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), so the engine needs
-  no dictionary of its own; the game's glossary words are already whole atoms;
+  model for Traditional Chinese, the one browsers' `word-break: auto-phrase` uses), words jieba's
+  dictionary's; the game's glossary words are already whole atoms;
 - a last line of ORPHAN characters or fewer (punctuation and marks not counted) costs ORPHAN_COST;
 - a line wider than the box by what its full-width marks give up (`cjkspace.py`) costs COMPRESS an em.
 
@@ -33,8 +33,8 @@ from functools import lru_cache
 from pnp.text import cjkspace, cjkwords
 from pnp.text.atoms import NO_END, NO_START, is_cjk
 
-IN_PHRASE = 3.0        # cost of a break inside a phrase, where no dictionary reads the text (as IN_WORD)
 IN_WORD = 3.0          # cost of a break inside a dictionary word (`cjkwords.py`), BudouX's phrase end or not
+IN_PHRASE = IN_WORD    # cost of a break inside a phrase, where no dictionary reads the text
 BETWEEN_WORDS = 0.25    # cost of a break between two dictionary words inside one of BudouX's phrases
 SPREAD_COST = 250.0    # a line spread p ems a gap costs SPREAD_COST p² (a 15-em line one em short: 1.28)
 ICON_LABEL = 9.0       # cost of a break between an icon and the CJK text right after it (its label): more

@@ -332,12 +332,13 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                             if cur is not None:
                                 runs.append(Run(cur[0], cur[1], "".join(cur[2]), *cur[3:7], italic=cur[7]))
                             cur = [px, base, [val], font, sz, col, fake_bold, it]
-                        end = px + fw(val, key, sz)
-                    natural = (sq and j in sq) or (shrink and (i, j) in shrink) or (val == " " and (sp_extra or spread))
-                    if not natural and len(pieces) == 1:
-                        end = px + adv   # where the run's own text ends: a squeezed mark or a widened space
-                    # starts a new run after it (a joined run would draw the next characters at their
-                    # natural places)
+                        if len(pieces) > 1:   # each spread character ends where its glyph does
+                            end = px + fw(val, key, sz)
+                    if len(pieces) == 1:
+                        natural = (sq and j in sq) or (shrink and (i, j) in shrink) or (val == " " and (sp_extra or spread))
+                        end = px + (fw(val, key, sz) if natural else adv)   # where the run's own text ends: a
+                        # squeezed mark or a widened space starts a new run after it (a joined run would
+                        # draw the next characters at their natural places)
                 if lined and st.underline:
                     deco.append([base + sz * 0.12, cx, cx + adv, col, sz * 0.06])
                 if lined and st.strike:
