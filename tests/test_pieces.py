@@ -54,6 +54,13 @@ def test_the_cover_lists_the_evidence_per_type_with_counts_from_the_deck(tmp_pat
     names = yaml.safe_load((ROOT / "content/criminal-poker/game.yaml").read_text(encoding="utf-8"))["data"]["types"]
     for t, n in want.items():
         assert re.search(rf"{re.escape(names[t]['en'])} ×{n}\b", text), (t, n, text[:800])
+    # and says to count pieces, not places: a fold sheet's empty slot read as a missing card (17th read)
+    assert "empty places are not missing pieces" in " ".join(text.split()), text[-900:]
+    r = run_pnp("build", "criminal-poker", "--lang", "zh-TW", "--out", tmp_path)
+    assert r.returncode == 0, r.stderr
+    zh = "".join(pdfium.PdfDocument(tmp_path / "criminal-poker" / "criminal-poker.zh-TW.a4.pdf")[0]
+                 .get_textpage().get_text_range().split())
+    assert "證據牌（18）" in zh and "紙上空著的位置並不是少印了配件" in zh, zh[:900]   # one label no longer hides another
 
 
 def _edit(proj, old, new):

@@ -313,7 +313,11 @@ def test_full_width_marks_side_by_side_are_squeezed(fonts):
     pairs, _ = layout("甲（封面）（1）", fonts, "sans", size, (0, 0, 300, 50))
     end = max(r.x + fonts.width(r.text, "sans", size) for r in pairs.runs)
     mark = [a for a in tokens("目標（見下）†。", set())[0] if "†" in "".join(v for k, v, _s in a.parts if k == "t")][0]
-    assert "r" in mark.squeeze.values()          # 「）†」 (tenth read): the bracket's empty half goes before the mark
+    # 「）†」: a full em of white read as a gap (tenth read), half an em as a half-width bracket (17th):
+    assert list(mark.squeeze.values()) == ["m"]   # a quarter of the bracket's em goes before the mark
+    dagger, _ = layout("甲（乙）†丙", fonts, "sans", size, (0, 0, 300, 50))
+    assert abs(max(r.x + fonts.width(r.text, "sans", size) for r in dagger.runs)
+               - (fonts.width("甲（乙）†丙", "sans", size) - size * 0.25)) < 0.01
     full = fonts.width("甲（封面）（1）", "sans", size)
     assert abs(end - (full - size * 0.5)) < 0.01, [(r.x, r.text) for r in pairs.runs]   # half an em less
 

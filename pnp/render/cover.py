@@ -37,6 +37,8 @@ LABELS = {
                           "only the pages listed as double-sided above go through twice.",
         "marks": "Cut along the crop marks (the short lines outside the cards); neighbouring cards share one cut.",
         "outline": "Cut along the outlines.",
+        "count_check": "Check what you cut against the counts under each component in the contents: a sheet's empty "
+                 "places are not missing pieces.",
         "tile_how": "Trim each tile at its crop marks; lay it over the tile to its right and the tile below it, "
                     "its edge on their dotted line, and tape it from behind (the left and upper tile is on top); tiles "
                     "are named by row letter and column number (A1, A2, …).",
@@ -90,6 +92,7 @@ LABELS = {
         "fold_print_but": "配件頁請單面列印：每張紙已帶著自己的背面；只有上面標明「雙面列印」的頁面要印兩面。",
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
         "outline": "沿外框線裁切。",
+        "count_check": "剪好後，請對照目錄中每個配件下列出的數量清點；紙上空著的位置並不是少印了配件。",
         "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定（左邊、上面的一張在上）；各頁以列字母與欄數字命名（A1、A2 …）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "dielines_fold": "實線為裁切線、虛線為摺線。",
@@ -277,6 +280,8 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         how.append(L["outline"])
     if any("tile" in e.sides for e in entries):
         how.append(L["tile_how"])
+    if any(e.pieces for e in entries):   # a fold sheet's empty slot read as a missing card (17th read)
+        how.append(L["count_check"])
     marks = info.get("marks", set())   # the die lines this file's layouts draw
     if marks:
         how.append(L["dielines" if {"fold", "glue"} <= marks else "dielines_fold" if "fold" in marks else "dielines_glue"])

@@ -34,7 +34,7 @@ class Atom:
     number: bool = False  # a number waiting for its measure word or unit
     keep: bool = False    # a glossary word: split only when it is wider than the line
     spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
-    squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" (_squeeze)
+    squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" | "m" (_squeeze)
     soft: list | None = field(default=None, repr=False, compare=False)   # marks that may give up room (cjkspace)
 
 
@@ -303,7 +303,13 @@ def _kinsoku(atoms: list) -> list:
 CLOSE_BRACKETS, OPEN_BRACKETS = set("）」』】》〉〕〗〙〛"), set("（「『【《〈〔〖〘〚")
 SQUEEZABLE = CLOSE_BRACKETS | OPEN_BRACKETS | set("，。、；：！？")
 SQUEEZE = 0.5   # of the mark's size
-MARKS = set("†‡※")   # the edition's marks: after a closing bracket, its empty half goes too
+MARKS = set("†‡※")   # the edition's marks: after a closing bracket, a quarter of its em goes ("m"): a
+SQUEEZE_MARK = 0.25  # full em of white read as a gap (tenth read), half an em as a half-width 「)」 (17th)
+
+
+def squeezed(mode: str) -> float:
+    """The share of its em a squeezed bracket (`Atom.squeeze`'s "l", "r" or "m") gives up."""
+    return SQUEEZE_MARK if mode == "m" else SQUEEZE
 
 
 def _squeeze(atoms: list) -> list:
@@ -313,8 +319,10 @@ def _squeeze(atoms: list) -> list:
             if p[j - 1][0] != "t" or p[j][0] != "t":
                 continue
             last, first = p[j - 1][1][-1:], p[j][1][:1]
-            if last in CLOSE_BRACKETS and (first in SQUEEZABLE or first in MARKS):   # 「）†」 too
+            if last in CLOSE_BRACKETS and first in SQUEEZABLE:
                 a.squeeze[j - 1] = "r"
+            elif last in CLOSE_BRACKETS and first in MARKS:   # 「）†」: a quarter
+                a.squeeze[j - 1] = "m"
             elif first in OPEN_BRACKETS and last in SQUEEZABLE and j not in a.squeeze:
                 a.squeeze[j] = "l"
     return atoms

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pnp.core.pieces import Run, Shape
 from pnp.text import breaks, cjkspace, spans
-from pnp.text.atoms import NO_END, NO_START, SQUEEZE, Atom, Words, _tokens, is_cjk, tokens
+from pnp.text.atoms import NO_END, NO_START, Atom, Words, _tokens, is_cjk, squeezed, tokens
 
 __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "is_cjk", "layout", "missing_glyphs",
            "tokens"]
@@ -42,7 +42,7 @@ def _atom_width(a: Atom, fonts, role, size) -> float:
     w = 0.0
     for j, (kind, val, st) in enumerate(a.parts):
         sz = size * st.size if st.size else size
-        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz) - (SQUEEZE * sz if j in a.squeeze else 0)
+        w += sz if kind == "i" else fonts.width(val, _face(fonts, st, role)[0], sz) - (squeezed(a.squeeze[j]) * sz if j in a.squeeze else 0)
     return w
 
 
@@ -81,9 +81,9 @@ def _widths(atoms, fonts, size) -> list:
         for kind, val, _st, r, key, _b, _i, _c, _d in a.spec:
             sz = size * r if r else size
             w += sz if kind == "i" else fw(val, key, sz)
-        for j in a.squeeze:   # a full-width bracket beside a mark, set half an em narrow
+        for j, mode in a.squeeze.items():   # a full-width bracket beside a mark, set narrow (`atoms.squeezed`)
             r = a.spec[j][3]
-            w -= SQUEEZE * (size * r if r else size)
+            w -= squeezed(mode) * (size * r if r else size)
         out.append(w)
     return out
 
@@ -296,9 +296,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                     font = names.get(key) or names.setdefault(key, name(key))
                     adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
                     px = cx
-                    if sq and j in sq:   # a squeezed bracket: half an em narrower, an opening one set back
-                        adv -= SQUEEZE * sz
-                        px = cx - (SQUEEZE * sz if sq[j] == "l" else 0.0)
+                    if sq and j in sq:   # a squeezed bracket: narrower, an opening one set back
+                        adv -= squeezed(sq[j]) * sz
+                        px = cx - (squeezed(sq[j]) * sz if sq[j] == "l" else 0.0)
                     elif shrink and (i, j) in shrink:   # a mark compressed for the line to fit
                         q, mode = shrink[(i, j)]
                         adv -= q
