@@ -1,6 +1,6 @@
 """How the zh-TW lines of the games come out: `python bench/zh_lines.py [GAME …]`.
 
-Builds the games in zh-TW on A4 (into a temporary folder, with empty face and booklet caches so that
+Builds the games in zh-TW on A4 or Letter (into a temporary folder, with empty face and booklet caches so that
 every text is laid out) and counts, over every CJK paragraph's lines but its last:
 
 - short: lines left more than half an em (1.5 em) short at their end, as drawn (not spread);
@@ -11,7 +11,7 @@ every text is laid out) and counts, over every CJK paragraph's lines but its las
 - in phrase: lines ending between two words of one BudouX phrase (「包括／你自己」);
 - orphans: paragraphs ending on a line of one or two characters.
 
-Prints the figures and, with `--show`, the short lines themselves. `--phrases-only` lays the lines out
+Prints the figures and, with `--show`, the short lines themselves; `--paper=letter` builds on US Letter. `--phrases-only` lays the lines out
 without the dictionary (BudouX's phrases alone, as before it), counting them the same way.
 """
 from __future__ import annotations
@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 def main(argv) -> None:
     show = "--show" in argv
     phrases_only = "--phrases-only" in argv
+    paper = next((a.split("=", 1)[1] for a in argv if a.startswith("--paper=")), "a4")
     games = [a for a in argv if not a.startswith("--")]
     tmp = Path(tempfile.mkdtemp(prefix="pnp-zh-lines-"))
     from pnp.core.cache import cache_root
@@ -80,7 +81,7 @@ def main(argv) -> None:
                 slack = max(0.0, cjkspace.edge(width, size) - natural) / size
                 per_space, per_gap = ((0.0, 0.0) if align not in ("justify", "left") else
                                       cjkspace.stretch(line, slack * size, size, cjkspace.SPREAD))
-                if slack > 1e-6 and not (per_space or per_gap):
+                if slack > 1e-6 and not (per_space or per_gap) and align in ("justify", "left"):   # (centred: no fault)
                     stats["short > 0.5 em"] += slack > 0.5
                     stats["short > 1.5 em"] += slack > 1.5
                     if slack > 0.5 and show:
@@ -103,7 +104,7 @@ def main(argv) -> None:
         cjkwords.word_ends = lambda text: None
     fit._join, fit._layout = watched_join, watched_layout
     try:
-        cli(["build", *games, "--lang", "zh-TW", "--paper", "a4", "--out", str(tmp / "out"), "-j", "1"],
+        cli(["build", *games, "--lang", "zh-TW", "--paper", paper, "--out", str(tmp / "out"), "-j", "1"],
             standalone_mode=False)
     except SystemExit as e:     # the command's own exit: a failed build is no figure
         if e.code:

@@ -165,3 +165,28 @@ def test_on_a_large_sheet_a_decks_marks_stay_nearer_its_cards_than_the_tokens_be
     trims = [(s.x, s.y, s.x + s.face.w, s.y + s.face.h) for s in page.slots]
     assert [stray(a, b, trims) for a, b in page.marks] == [""] * len(page.marks)
     inside_printable(page)
+
+
+def test_a_booklet_breaks_into_the_same_lines_on_a4_and_letter():
+    """Half a Letter sheet is 8 mm narrower than A5: its booklet took its own line breaks, and reads of
+    the Letter files met spread lines the A4 files did not have. The text is now as wide on both (the
+    Letter page's side margins give way), so every line of the rules is the same on either paper."""
+    from pathlib import Path
+    from pnp.booklet.paper import shared_measure
+    from pnp.pipeline.build import Project, prepare, resolver_for
+    root = Path(__file__).resolve().parent.parent
+    prep = prepare(Project(root), "criminal-poker")
+    comp = next(c for c in prep.game.components.values() if c.kind == "booklet")
+
+    def lines(paper):
+        built = booklet.build(prep, resolver_for(prep, "zh-TW"), comp, paper)
+        return sorted(p.text for bp in built.pages if bp.face and bp.number > 1 for p in bp.face.pieces   # (not the title page)
+                      if len(getattr(p, "text", "") or "") >= 12)
+    a4, letter = lines("a4"), lines("letter")
+    assert len(a4) > 50 and a4 == letter, sorted(set(a4) ^ set(letter))[:6]
+    m = {"top": 17 * MM, "bottom": 17 * MM, "inner": 16 * MM, "outer": 13 * MM}
+    got = shared_measure(m, "letter")
+    assert abs((139.7 * MM - got["inner"] - got["outer"]) - (148 * MM - 29 * MM)) < 1e-6
+    assert got["inner"] / got["outer"] == pytest.approx(16 / 13) and shared_measure(m, "a3") == m
+    # margins too narrow to give way: the page keeps its own
+    assert shared_measure(dict(m, inner=8 * MM, outer=8 * MM), "letter") == dict(m, inner=8 * MM, outer=8 * MM)

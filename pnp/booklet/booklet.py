@@ -22,7 +22,7 @@ from pnp.content import credits_text
 from pnp.booklet.md import Source
 from pnp.impose.grid import Page, Slot
 from pnp.impose.page import paper_name, paper_size
-from pnp.booklet.paper import PAGE, mode_on, page_size, two_up  # noqa: F401  (the page on each paper)
+from pnp.booklet.paper import PAGE, mode_on, page_size, shared_measure, two_up  # noqa: F401  (the page on each paper)
 
 MIN_FRAME = 30 * MM       # the text area left inside the margins: less is no booklet page
 MODES = ("saddle", "none")
@@ -103,6 +103,7 @@ def build(prep, resolver, comp, paper: str) -> Built:
     layout = prep.layouts.get(comp.front, decl.at("front") if "front" in decl else comp.pos)
     with at_dpi(layout.dpi):   # `px` in the styles at the booklet layout's dpi
         styles, margin = _styles(layout, resolver)
+    margin = shared_measure(margin, paper)   # as wide a text on A4 and Letter: the same lines on both
     g = resolver.ctx.game
     base = resolver.ctx.base()
     path = comp.files[lang]
@@ -269,9 +270,11 @@ def running_head(firsts: list, opens: bool, carried: str) -> str:
     return carried
 
 
-def _ctx(base, pw, ph, number, title, name, section):
+def _ctx(base, pw, ph, number, title, name, section, margin=None):
     page = {"number": number, "w": round(mm(pw), 2), "h": round(mm(ph), 2), "odd": number % 2 == 1,
             "section": section, "title": name, "game": title}
+    if margin:   # the text frame's sides (mm): where a running head or folio lines up with the text
+        page.update(inner=round(mm(margin["inner"]), 2), outer=round(mm(margin["outer"]), 2))
     return dict(base, page=page)
 
 
@@ -283,7 +286,8 @@ def _page(pc, resolver, layout, size, margin, base, number, title, name, section
     if deco:
         drawn = dataclasses.replace(layout, w=pw, h=ph, elements=tuple(e for e in layout.elements
                                                                         if e.attrs.get("type") != "style"))
-        f = resolver.face(drawn, _ctx(base, pw, ph, number, title, name, section), name, layout.pos, f"page {number}")
+        f = resolver.face(drawn, _ctx(base, pw, ph, number, title, name, section, margin), name, layout.pos,
+                           f"page {number}")
         pieces += list(f.pieces)
     pieces += bf.shift(pc.pieces, fx, fy)
     places = [(f, fx + x, fy + y, s) for f, x, y, s in pc.places]

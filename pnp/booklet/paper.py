@@ -3,6 +3,7 @@ for saddle stitching, or the whole sheet where half would be too small (A5 paper
 from __future__ import annotations
 
 from pnp.core.units import MM
+from pnp.core.papers import HOME_PAPERS
 from pnp.impose.page import paper_size
 
 # A booklet page is half the paper, folded across its long side: A5 on A4 (ISO's 148 mm, not 148.5), A4 on
@@ -38,3 +39,27 @@ def mode_on(paper: str, mode: str) -> str:
     """The imposition a booklet gets on this paper: `saddle` needs two pages a sheet, else `none`
     (a page a side, in reading order, padded for double-sided printing)."""
     return mode if two_up(paper) else "none"
+
+
+MIN_SIDE = 8 * MM   # the narrowest inner or outer margin `shared_measure` leaves
+
+
+def shared_measure(margin: dict, paper: str) -> dict:
+    """The margins of a booklet page on a home paper (A4, US Letter), so that its text is as wide as on
+    the widest home page (A5 on A4): a paragraph breaks into the same lines on either paper, so a text
+    tuned for one reads as well on the other (reads of the Letter files met spread lines the A4 files
+    did not have). A narrower page gives up inner and outer margin in proportion, never below MIN_SIDE
+    (else its own margins stand). `margin`: top, bottom, inner, outer in points."""
+    if paper not in HOME_PAPERS:
+        return margin
+    pw = page_size(paper)[0]
+    widest = max(page_size(p)[0] for p in HOME_PAPERS)
+    sides = margin["inner"] + margin["outer"]
+    room = pw - (widest - sides)          # what the page leaves round the widest page's text
+    if room >= sides - 1e-6 or sides <= 0:
+        return margin
+    k = room / sides
+    inner, outer = margin["inner"] * k, margin["outer"] * k
+    if min(inner, outer) < MIN_SIDE - 1e-6:
+        return margin
+    return dict(margin, inner=inner, outer=outer)
