@@ -134,7 +134,7 @@ MEANS = {
     "may_stay_and_suggest": {True: _both(r"\bor stay\b", r"也可以留在原地"), False: _both(r"\bmust move\b", r"必須照常移動")},
     # suggesting and refuting
     "after": {"entering": _both(r"\bentered a room\b", r"進入房間後"), "anywhere": _both(r"\bwherever\b", r"不論")},
-    "suggestion.room": {"own": _both(r"\bthe room your pawn is in\b|\byour room\b|\bthis room\b", r"你所在的這個房間"),
+    "suggestion.room": {"own": _both(r"\bthe room your pawn is in\b|\byour room\b|\bthis room\b", r"你所在的(這個)?房間"),
                         "any": _both(r"\bany room\b", r"任何一個房間")},
     "moves_pieces": {True: _both(r"\binto your room\b", r"移進你所在的房間"), False: _both(r"\bstay where they are\b", r"留在原地不動")},
     "turn_ends": {True: _both(r"\bturn ends\b", r"回合立即結束"), False: _both(r"\bgo on with your turn\b", r"還可以繼續")},

@@ -20,7 +20,7 @@ PARAMS = {"first_player": FIRST_PLAYER}
 # Printed text that carries a rule: (layout, element, attribute, the data it must be rendered from)
 LAYOUT_TEXT = [
     ("clue/envelope", "slot_label", "text", "data.categories"),   # how many cards the envelope holds
-    ("clue/envelope", "how", "text", "data.categories"),
+    ("clue/envelope", "step4", "text", "data.categories"),       # step 4: how many cards go in
     ("clue/card", "band", "text", "data.categories"),             # the category named on each card
     ("clue/notes", "section_name", "text", "item.name"),          # notes headings: repeat over data.categories
     ("clue/notes", "section_name", "repeat", "data.categories"),
