@@ -21,7 +21,7 @@ ABOUT = {
     "spare_guardian": _both(r"\bguardian secret not dealt\b", r"沒發出的守護者秘史"),
     "forbidden_played": _both(r"\bforbidden card played for its effect\b", r"為了效果而打出的禁忌牌"),
     "monster_zero": _both(r"\bmonster's own sanity loss is its outcome\b", r"怪物結算失敗時損失的神智就是它的結算結果"),
-    "sanity_loss_order": _both(r"\bseveral effects change one loss of sanity\b", r"同一次神智損失被好幾種效果改變"),
+    "sanity_loss_order": _both(r"\bseveral effects change one loss of sanity\b", r"同一次神智損失被(好幾|多)種效果改變"),
     "ability_timing": _both(r"\bability that names no moment\b", r"沒寫明時機的能力"),
     # ---- setup
     "players": _both(r"\bplayed by\b[^.;]*\bplayers\b", r"人同玩"),
