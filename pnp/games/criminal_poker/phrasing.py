@@ -144,7 +144,7 @@ MEANS = {
     "wrong_arrest": {"murderer": _both(r"murderer wins", r"兇手獲勝"), "nobody": _both(r"nobody wins|no one wins", r"沒有人獲勝")},
     "wins_with": {"citizens": _both(r"with the citizens", r"與市民"), "alone": _both(r"\balone\b", r"單獨")},
     "as_murderer": {"escape": _both(r"by escaping", r"逃過"), "loses": _both(r"detective loses", r"落敗")},
-    "wins_when": {"arrested_not_murderer": _both(r"catches no murderer|is not a murderer", r"沒抓到兇手|不是兇手"),
+    "wins_when": {"arrested_not_murderer": _both(r"catches no murderer|is not a murderer", r"沒有?抓到兇手|不是兇手"),
                   "arrested": _both(r"being the one arrested|only by being arrested", r"自己被逮捕")},
     "as_murderer_escaping": {"loses": _both(r"escapes loses", r"算輸"), "wins": _both(r"escapes wins", r"算贏")},
     "caught": {"all_lose": _both(r"all of them lose", r"全部落敗"), "only_arrested_loses": _both(r"only the arrested", r"只有被逮捕")},
