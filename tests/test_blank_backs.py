@@ -111,3 +111,26 @@ def test_a_component_may_keep_its_own_sheets(tmp_path):
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--out", out)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "game.yaml:" in r.stderr and "`options: {pack: no-thanks}` of `aid` is not true or false" in r.stderr
+
+
+def test_a_lone_small_component_takes_free_places_in_a_deck_of_its_size(tmp_path):
+    """A setup card alone took a sheet of its own (Criminal Poker's 37th card, every read): with no other
+    small component to share a sheet, it takes a free place on the last sheet of a deck of pieces of its
+    size, its back behind it; the cover gives both the same pages."""
+    el = {"t": {"type": "text", "x": 5, "y": 5, "w": 30, "h": 10, "text": "{{ card.id }}"}}
+    proj = project(tmp_path, el, back={"t": {"type": "text", "x": 5, "y": 5, "w": 30, "h": 10, "text": "back"}},
+                   size="[63, 88]", items=[{"id": f"c{i}"} for i in range(13)],
+                   comp_extra="  setup:\n    kind: deck\n    title: Setup\n    front: g/face\n    back: g/back\n"
+                              "    fields: {name: str?, colour: str?}\n    items: [{\"id\": \"s\"}]\n")
+    out = tmp_path / "out"
+    r = run_pnp("--project", proj.root, "build", "g", "--lang", "en", "--out", out)
+    assert r.returncode == 0, r.stderr
+    doc = pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))
+    assert len(doc) == 6           # cover, its blank back, two sheets of 9 (13 cards and the setup card), backs
+    last = doc[4].get_textpage().get_text_range()
+    assert "s" in last.split() and "c12" in last.split() and doc[5].get_textpage().get_text_range().count("back") == 5
+    flat = " ".join(doc[0].get_textpage().get_text_range().replace(" ", " ").split())
+    assert re.search(r"Setup \(1\) double-sided pages 5–6", flat), flat
+    r = run_pnp("--project", proj.root, "build", "g", "--lang", "en", "--no-pack", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert len(pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))) == 8   # --no-pack: its own sheet again

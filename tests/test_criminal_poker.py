@@ -81,6 +81,21 @@ def test_wrong_physical_value_is_a_rule_error(tmp_path):
     assert f"evidence.yaml:{line}:" in r.stdout and "innocence 2" in r.stdout
 
 
+def test_help_cards_are_one_per_player_up_to_the_authors_nine(tmp_path):
+    """8 help cards (the setup card takes the ninth place on their sheet): fewer than the 6 players strands
+    one, more than the kit's 9 is not the author's game; `card_mix` prints the count the deck holds."""
+    root = copy_project(tmp_path)
+    deck = root / "content" / "criminal-poker" / "help.yaml"
+    text = deck.read_text("utf-8")
+    for copies, ok in ((5, False), (10, False), (6, True)):
+        deck.write_text(text.replace("    copies: 8\n", f"    copies: {copies}\n"), "utf-8")
+        r = run_pnp("--project", root, "check", "criminal-poker")
+        if ok:   # the printed count no longer matches the deck: `card_mix` says so
+            assert "`help_cards` is 8, but the decks hold 6" in r.stdout, r.stdout
+        else:
+            assert r.returncode == 1 and "one per player, 6 to 9" in r.stdout, r.stdout
+
+
 def test_missing_weapon_is_a_rule_error_and_build_writes_nothing(tmp_path):
     root = copy_project(tmp_path)
     deck = root / "content" / "criminal-poker" / "evidence.yaml"

@@ -6,7 +6,8 @@ is the small components that share sheets (pnp.impose.pack), at the place of the
 whose last sheet holds only a few pieces (Tiny Epic Crimes' 25th city card alone on a sheet, a fourth
 read's "a setup card takes a whole sheet") may leave those pieces — its *tail* — to the shared sheets,
 when that saves a sheet of paper; a deck held in a hand (`secret:`) never does, so its backs all come
-from sheets printed alike.
+from sheets printed alike. A small component with no other to share a sheet with takes free places in
+the grid of a deck of pieces of its size instead, where that costs the deck no sheet (`_host`).
 
 In a document printed double-sided, the cover's back would be blank paper, as would the back of every
 one-sided page of pieces: the first component whose one-sided pieces fill one page of their own prints
@@ -14,10 +15,11 @@ on the cover's back instead (`behind_cover`), saving that sheet (a read's "a who
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from pnp.core.errors import Problems
-from pnp.impose.plan import duplex_document, packs, plan as _plan, plan_packed
+from pnp.impose.plan import cut_of, duplex_document, packs, plan as _plan, plan_packed
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,6 +27,7 @@ class Part:
     comp: object
     start: int = 0          # the pieces [start, stop) of the component, in the order it makes them
     stop: int | None = None
+    guest: bool = False     # a lone small component in the free places of the unit's first part's grid
 
     @property
     def whole(self) -> bool:
@@ -71,7 +74,11 @@ def units(prep, comps, paper, opts) -> list:
     if tails:
         group = _worth(group, [Part(c, c.total - tails[c.id]) for c in comps if c.id in tails], info, paper, opts)
     if len(group) < 2:
-        return [[Part(c)] for c in comps]
+        lone = group[0].comp if group and group[0].whole else None
+        host = _host(lone, comps, info, paper, opts) if lone is not None else None
+        if host is None:
+            return [[Part(c)] for c in comps]
+        return [[Part(c), Part(lone, guest=True)] if c is host else [Part(c)] for c in comps if c is not lone]
     split = {p.comp.id: p.start for p in group if not p.whole}
     members = {p.comp.id for p in group}
     out, placed = [], False
@@ -90,6 +97,37 @@ def units(prep, comps, paper, opts) -> list:
             out.append(group)
             placed = True
     return out
+
+
+def _host(guest, comps, info, paper, opts):
+    """The deck whose sheets have free places for a lone small component's pieces in their own grid
+    (pieces of the same size, bleed, shape and cuts; no sheet more), or None: Criminal Poker's setup
+    card beside its 8 help cards, where alone it took a sheet (a read's "a whole sheet for one card").
+    Neither may be held in a hand (`secret:`): a secret deck's backs come from sheets printed alike."""
+    if getattr(guest, "secret", None) is not None:
+        return None
+    _gfront, _gback, gf, gb = info[guest.id]
+    for c in comps:
+        if (c is guest or c.kind != "deck" or c.id not in info or getattr(c, "secret", None) is not None
+                or c.options.get("pack", True) is not True):
+            continue
+        _front, _back, f, b = info[c.id]
+        if ((f.w, f.h, f.bleed, f.shape, f.radius) != (gf.w, gf.h, gf.bleed, gf.shape, gf.radius)
+                or cut_of(c) != cut_of(guest) or (gb is not None and b is None)):
+            continue
+        try:
+            alone = _sheets(c, [(f, b)] * c.total, paper, opts)
+            both = _sheets(c, [(f, b)] * c.total + [(gf, gb)] * guest.total, paper, opts)
+        except Problems:
+            continue
+        if both == alone:
+            return c
+    return None
+
+
+def _sheets(c, pairs, paper, opts) -> int:
+    pages = _plan(c, iter(pairs), paper, opts.duplex, (0.0, 0.0), "", False)
+    return sum(1 for p in pages if p.side in ("front", "fold"))
 
 
 def behind_cover(prep, unit_list, paper, opts):
@@ -150,6 +188,10 @@ def _worth(group, tails, info, paper, opts) -> list:
 def plan_unit(unit, pairs_of, paper, opts, titles, two_sided, lang):
     """The pages of one unit; `pairs_of(part)` gives the part's (front, back) faces."""
     from pnp.pipeline import labels
+    if len(unit) > 1 and unit[1].guest:   # a lone small component in the free places of a deck's grid
+        title = labels.joined([titles[p.comp.id] for p in unit], lang)
+        return _plan(unit[0].comp, itertools.chain.from_iterable(pairs_of(p) for p in unit), paper, opts.duplex,
+                     opts.back_offset, title, two_sided)
     if len(unit) > 1:   # small components (and tails) on shared sheets
         members = [(p.comp, titles[p.comp.id], list(pairs_of(p))) for p in unit]
         title = labels.joined([titles[p.comp.id] for p in unit], lang)

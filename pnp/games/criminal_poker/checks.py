@@ -3,7 +3,7 @@ checks of `data:` (published.py) and of what prints (printed.py)."""
 from __future__ import annotations
 
 from pnp.games.criminal_poker import printed as criminal_poker_text, published as criminal_poker_data
-from pnp.games.criminal_poker.logic import EVIDENCE, HELP_CARDS, IDENTITIES, PHYSICAL_VALUE, VALUE_RANGE
+from pnp.games.criminal_poker.logic import EVIDENCE, HELP_CARDS, IDENTITIES, MOST_PLAYERS, PHYSICAL_VALUE, VALUE_RANGE
 from pnp.rules.api import error
 
 
@@ -16,11 +16,14 @@ def check(game):
         yield from _check_evidence(comps["evidence"])
     if "identities" in comps:
         yield from _composition(comps["identities"], "role", IDENTITIES, "identities")
-    if "help" in comps and comps["help"].total != HELP_CARDS:
+    if "help" in comps and not MOST_PLAYERS <= comps["help"].total <= HELP_CARDS:
+        # one per player: at least the most players; the author's kit has 9, the edition may print fewer
+        # (8: the setup card takes the ninth place on their sheet), never more
         comp = comps["help"]
         yield error(comp.items[0].pos if comp.items else comp.pos,
-                    f"help cards: {comp.total} ({_where(comp.items)}), the game needs {HELP_CARDS} — "
-                    f"set `copies:` so that there are {HELP_CARDS}", check="composition")
+                    f"help cards: {comp.total} ({_where(comp.items)}), the game needs one per player, "
+                    f"{MOST_PLAYERS} to {HELP_CARDS} (the author's kit) — set `copies:` between them",
+                    check="composition")
     yield from criminal_poker_data.check(game)
     yield from criminal_poker_text.check(game)
 

@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 EVIDENCE = {"physical": 9, "weapon": 1, "statement": 4, "witness": 4}
 IDENTITIES = {"sheriff": 1, "detective": 1, "citizen": 5, "mastermind": 1, "sociopath": 1}
 SPECIAL = ("mastermind", "sociopath")
-HELP_CARDS = 9
+HELP_CARDS = 9                # the author's kit; one is dealt to each player [R] …
+MOST_PLAYERS = 6              # … of at most 6 (a sheriff and 5 suspects): fewer than this strands a player
 SUSPECTS = (3, 4, 5)
 VALUE_RANGE = (1, 4)          # self-statement and eyewitness values [D]
 

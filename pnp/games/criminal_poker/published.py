@@ -295,6 +295,8 @@ def _card_mix(game):
     have = {"physical": kinds["physical"], "statement": kinds["statement"], "witness": kinds["witness"],
             "weapon": kinds["weapon"], "citizen_cards": kinds["citizen_cards"],
             "values": [min(values), max(values)] if values else []}
+    if "help" in comps:
+        have["help_cards"] = comps["help"].total
     for key, want in have.items():
         if key in entry and entry[key] != want:
             yield error(entry.at(key) if hasattr(entry, "at") else game.pos,
