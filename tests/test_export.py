@@ -9,7 +9,7 @@ from PIL import Image
 from conftest import ROOT, run_pnp
 
 GAME = "criminal-poker"
-DECKS = {"evidence": 18, "identities": 9, "help": 9}   # physical cards per deck (copies included)
+DECKS = {"evidence": 18, "identities": 9, "help": 8}   # physical cards per deck (copies included)
 
 
 def _card_ids(deck_file):

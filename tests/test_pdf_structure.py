@@ -15,9 +15,9 @@ def test_pages_and_boxes(built, paper):
     path = built(GAME, paper=paper)
     with pikepdf.open(path) as pdf:
         # the rules booklet first (A5 pages saddle-stitched, 2 a side: landscape sheets), then the cards:
-        # 18 evidence (2 sheets) + 9 identities (1) + 9 help (1) + 1 setup card (1), fronts and backs → 10 pages
+        # 18 evidence (2 sheets) + 9 identities (1) + 8 help and the setup card (1), fronts and backs → 8 pages
         booklet = [p for p in pdf.pages if box(p, "/MediaBox")[2] > box(p, "/MediaBox")[3]]
-        assert len(booklet) % 2 == 0 and booklet and len(pdf.pages) == len(booklet) + 10
+        assert len(booklet) % 2 == 0 and booklet and len(pdf.pages) == len(booklet) + 8
         cards = list(pdf.pages)[len(booklet):]
         for i, page in enumerate(cards):
             x0, y0, x1, y1 = box(page, "/MediaBox")
@@ -25,9 +25,10 @@ def test_pages_and_boxes(built, paper):
             assert abs(x1 / MM - PAPERS[paper][0]) < 0.1 and abs(y1 / MM - PAPERS[paper][1]) < 0.1
             t = box(page, "/TrimBox")
             b = box(page, "/BleedBox")
-            # a sheet of poker cards: up to 3 x 3 cards of 63 x 88 mm, butted (full sheets but the setup card)
-            full = i < len(cards) - 2
-            cols, rows = (3, 3) if full else (1, 1)
+            # a sheet of poker cards: 3 x 3 cards of 63 x 88 mm, butted (every sheet full: the setup card
+            # takes the ninth place beside the 8 help cards)
+            full = True
+            cols, rows = 3, 3
             assert abs((t[2] - t[0]) / MM - cols * 63) < 0.1
             assert abs((t[3] - t[1]) / MM - rows * 88) < 0.1
             assert abs((t[0] - b[0]) / MM - 3) < 0.1
@@ -68,7 +69,7 @@ def test_manifest(built):
     m = json.loads((path.parent / "manifest.json").read_text("utf-8"))
     pdf = next(p for p in m["pdfs"] if p["language"] == "zh-TW")
     booklet = next(c for c in pdf["components"] if c["kind"] == "booklet")
-    assert pdf["pages"] == booklet["pages"] // 2 + 10 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
+    assert pdf["pages"] == booklet["pages"] // 2 + 8 and pdf["paper"] == "a4" and pdf["duplex"] == "long"
     comps = {c["name"]: c for c in pdf["components"]}
     assert comps["evidence"]["trim_mm"] == [63.0, 88.0] and comps["evidence"]["bleed_mm"] == 3.0
     assert comps["evidence"]["faces"] == 36 and comps["identities"]["faces"] == 18
@@ -78,7 +79,7 @@ def test_manifest(built):
 def test_fold_and_none_modes(built):
     with pikepdf.open(built(GAME, duplex="none")) as pdf:
         sides = sum(1 for p in pdf.pages if box(p, "/MediaBox")[2] > box(p, "/MediaBox")[3])
-        assert sides and len(pdf.pages) == sides + 5  # the booklet's sheets, then card fronts only
+        assert sides and len(pdf.pages) == sides + 4  # the booklet's sheets, then 4 sheets of card fronts only
     with pikepdf.open(built(GAME, duplex="fold")) as pdf:
         n = len(pdf.pages)
         assert n >= 6  # 4 cards per page, fronts and backs side by side
