@@ -33,8 +33,10 @@ from pnp.text.atoms import CLOSE_BRACKETS, OPEN_BRACKETS, SQUEEZE, is_cjk
 
 CENTRED = set("，。、；：")   # Taiwan's forms: the glyph in the middle of its em
 SPREAD = 0.12               # of the size: the most a CJK line's characters are spread apart, a gap
-SPACE_STRETCH = 0.1         # of the size: a space between CJK and Latin text widens by at most this (more
-                            # read as a double space: 「達到  15  以上」)
+SPACE_STRETCH = 0.03        # of the size: a space between CJK and Latin text widens by at most this, then
+                            # the characters spread: at 0.1 a number's spaces grew to 0.4 em while the
+                            # characters beside them stayed put (the 18th reads' 「2–4 人」, 「38+」), and more
+                            # read as a double space (「達到  15  以上」)
 
 
 # What a mark may give up inside a line, in ems of its size: a centred mark 0.15 (at 0.25 readers saw
