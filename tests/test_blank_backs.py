@@ -28,47 +28,22 @@ def _inked(page) -> bool:
     return bool((img < 200).any())
 
 
-def _two_aids(tmp_path):
-    root = _game(tmp_path)
-    gy = root / "content" / "g" / "game.yaml"
-    gy.write_text(gy.read_text("utf-8").replace("components:\n", "components:\n  notes:\n    kind: sheet\n"
-                                                "    title: Notes\n    front: g/face\n", 1), "utf-8")
-    return root
-
-
 def test_single_sided_pages_get_blank_backs_and_the_cover_says_so(tmp_path):
-    """Double-sided, the first one-sided page of pieces prints on the cover's back (else blank paper:
-    "a whole sheet for one page"); the next gets a blank back of its own."""
-    root = _two_aids(tmp_path)
+    root = _game(tmp_path)
     out = tmp_path / "out"
     r = run_pnp("--project", root, "build", "g", "--lang", "en", "--no-pack", "--out", out)   # each on its own sheets
     assert r.returncode == 0, r.stderr
     doc = pdfium.PdfDocument(str(out / "g" / "g.en.a4.pdf"))
-    # cover, the notes sheet on its back, the aid sheet, its blank back, the deck's fronts, their backs
+    # cover, its blank back, the aid sheet, its blank back, the deck's fronts, their backs
     assert len(doc) == 6
-    assert [_inked(doc[i]) for i in range(6)] == [True, True, True, False, True, True]
+    assert [_inked(doc[i]) for i in range(6)] == [True, False, True, False, True, True]
     cover = doc[0].get_textpage().get_text_range()
-    flat = " ".join(cover.replace(" ", " ").split())
-    assert re.search(r"Notes \(1\) one-sided, on the back of this page page 2", flat), flat
-    assert "Page 2, the back of this cover, holds the Notes" in flat and "Page 2 is left blank" not in flat
     aid = next(line for line in cover.splitlines() if line.startswith("Aid"))
     assert "front only, blank behind" in aid and "pages 3–4" in aid.replace(" ", " ")   # its blank back included
     deck = next(line for line in cover.splitlines() if line.startswith("C ("))
     assert "double-sided" in deck and "pages 5–6" in deck.replace(" ", " ")
-    assert "Notes" in doc[1].get_textpage().get_text_range()      # its sheet label: the notes are page 2
     manifest = json.loads((out / "g" / "manifest.json").read_text("utf-8"))
     assert manifest["pdfs"][0]["pages"] == 6
-
-
-def test_nothing_prints_behind_the_cover_when_not_printed_double_sided(tmp_path):
-    root = _two_aids(tmp_path)
-    out = tmp_path / "out"
-    for duplex, name, pages in (("none", "g.en.a4.none.pdf", 4), ("fold", "g.en.a4.fold.pdf", 4)):
-        r = run_pnp("--project", root, "build", "g", "--lang", "en", "--no-pack", "--duplex", duplex, "--out", out)
-        assert r.returncode == 0, r.stderr
-        doc = pdfium.PdfDocument(str(out / "g" / name))
-        assert len(doc) == pages, duplex     # the cover, then each component on its own page
-        assert "on the back of this page" not in doc[0].get_textpage().get_text_range()
 
 
 def test_no_blank_backs_without_duplex(tmp_path):

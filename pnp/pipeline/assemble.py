@@ -108,9 +108,8 @@ def die_marks(prep, comps) -> set:
     return kinds
 
 
-def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=frozenset(), behind=None):
-    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one, unless the
-    component `behind` (an id: `units.behind_cover`) prints there: the caller writes it as page 2."""
+def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=frozenset()):
+    """The cover page (pnp.render.cover), and a blank page after it when duplex needs one."""
     from pnp.render import cover
     from pnp.content.pieces import counts as piece_counts
     from pnp.impose.plan import duplex_document
@@ -119,11 +118,6 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
     entries = []
     last = None
     for comp, ctitle, pages in planned:
-        if pages and comp.id == behind:     # page 2, the cover's back: not where the plan had it
-            entries.append(cover.Entry(ctitle, comp.kind, 2, 2, {"cover_back"}, comp.total,
-                                       any(s.outline for p in pages for s in p.slots),
-                                       piece_counts(comp, lang, game.text) if comp.pieces else [], key=comp.id))
-            continue
         if pages:
             shared = pages is last          # small components on the same shared sheets
             if shared:
@@ -157,7 +151,7 @@ def write_cover(writer, game, lang, opts, paper, planned, fonts, title, marks=fr
             "two_sided": two_sided, "booklet_sheets": opts.booklet == "saddle" and not _two_up(opts.paper),
             # the cover names the ink-saver file of this very print (same paper and duplex), not "a" file
             "ink_file": pdf_name(game.id, lang, replace(opts, ink_saver=True, draft=False, only=())),
-            "marks": set(marks), "behind": next((e.title for e in entries if e.key == behind), None)}
+            "marks": set(marks)}
     if game.credits:
         info["credits"] = [x for x in credits_text.lines(game, lang, str(title))
                            if x != credits_text.notice(game.credits, str(title), lang)]

@@ -35,7 +35,7 @@ from pnp.resolve.images import image_info
 from pnp.resolve.faces import faces  # noqa: F401  (the faces of a component, as a build resolves them)
 from pnp.pipeline import facestore, labels, languages
 from pnp.pipeline.assemble import booklets, chosen, die_marks, dry_plan, write_booklet, write_cover, write_pages, check_booklets
-from pnp.pipeline.units import behind_cover, plan_unit, units
+from pnp.pipeline.units import plan_unit, units
 from pnp.core.processes import can_fork
 from pnp.pipeline.names import DUPLEX, NAME_WORDS, pdf_name  # noqa: F401  (the build's file names)
 
@@ -317,12 +317,9 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
     writer = PdfWriter(f, prep.fonts.name("sans"), meta, drawn)
     sets, pagelint = SetLint(resolver.lint, game, keep=cache is not None), PageLint(resolver.lint)
     kept, store = facestore.for_build(prep, lang, opts.draft, cache)   # faces of the last build
-    unit_list = units(prep, comps, paper, opts)
-    behind = behind_cover(prep, unit_list, paper, opts)   # page 2, instead of a blank back for the cover
     if opts.cover:  # the cover lists each component's pages: counted by a plan of blank faces
         write_cover(writer, game, lang, opts, paper, dry_plan(prep, resolver, paper, opts, comps, books),  # noqa: E501
-                     prep.fonts, resolver.ctx.game["title"], die_marks(prep, comps),
-                     behind[0].comp.id if behind else None)
+                     prep.fonts, resolver.ctx.game["title"], die_marks(prep, comps))
     two_sided = duplex_document(game, opts.duplex)
 
     def stream(comp):    # the component's (front, back) faces, counted into its manifest entry
@@ -362,16 +359,16 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
             held[part.comp.id] = list(stream(part.comp))
         return held[part.comp.id][part.start:part.stop]
 
-    for unit in ([behind] if behind else []) + [u for u in unit_list if u is not behind]:
+    for unit in units(prep, comps, paper, opts):
         comp = unit[0].comp
         title = labels.joined([titles[p.comp.id] for p in unit], resolver.lang)
-        if two_sided and writer.pages % 2 and unit is not behind:   # every component starts on the front of a sheet
+        if two_sided and writer.pages % 2:   # every component starts on the front of a sheet
             writer.page(impose.Page(*paper, side="blank"))
         if comp.kind == "booklet":
             if comp.id in books:       # else its problems are raised below, with the others
                 comps_info.append(write_booklet(writer, books[comp.id], comp, title, opts, pagelint))
             continue
-        pages = plan_unit(unit, pairs_of, paper, opts, titles, two_sided and unit is not behind, resolver.lang)
+        pages = plan_unit(unit, pairs_of, paper, opts, titles, two_sided, resolver.lang)
         # the outline: one entry per component, at the first sheet that holds its pieces (a deck's tail
         # on shared sheets has its entry at its own sheets)
         write_pages(writer, sheets.label(pages, title, any(p.comp.options.get("registration") is True for p in unit)),

@@ -8,10 +8,6 @@ read's "a setup card takes a whole sheet") may leave those pieces — its *tail*
 when that saves a sheet of paper; a deck held in a hand (`secret:`) never does, so its backs all come
 from sheets printed alike. A small component with no other to share a sheet with takes free places in
 the grid of a deck of pieces of its size instead, where that costs the deck no sheet (`_host`).
-
-In a document printed double-sided, the cover's back would be blank paper, as would the back of every
-one-sided page of pieces: the first component whose one-sided pieces fill one page of their own prints
-on the cover's back instead (`behind_cover`), saving that sheet (a read's "a whole sheet for one page").
 """
 from __future__ import annotations
 
@@ -19,7 +15,7 @@ import itertools
 from dataclasses import dataclass
 
 from pnp.core.errors import Problems
-from pnp.impose.plan import cut_of, duplex_document, packs, plan as _plan, plan_packed
+from pnp.impose.plan import cut_of, packs, plan as _plan, plan_packed
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,28 +124,6 @@ def _host(guest, comps, info, paper, opts):
 def _sheets(c, pairs, paper, opts) -> int:
     pages = _plan(c, iter(pairs), paper, opts.duplex, (0.0, 0.0), "", False)
     return sum(1 for p in pages if p.side in ("front", "fold"))
-
-
-def behind_cover(prep, unit_list, paper, opts):
-    """The unit (of `units`) printed on the back of the cover instead of a blank page, or None: with a
-    cover, in a document printed double-sided, the first component on sheets of its own whose pieces
-    are one-sided and take one page."""
-    if not (getattr(opts, "cover", False) and opts.duplex in ("long", "short")
-            and duplex_document(prep.game, opts.duplex)):
-        return None
-    paper = paper_of(paper)
-    for unit in unit_list:
-        c = unit[0].comp
-        if len(unit) != 1 or not unit[0].whole or c.kind == "booklet" or c.back:
-            continue
-        blank = blank_faces(prep, c, opts.duplex)[2]
-        try:
-            pages = list(_plan(c, iter([(blank, None)] * c.total), paper, opts.duplex, (0.0, 0.0), "", False))
-        except Problems:
-            continue
-        if len(pages) == 1:
-            return unit
-    return None
 
 
 def _tail(c, got, paper, opts) -> int:

@@ -17,9 +17,6 @@ INK, MUTED, RULE = "#222222", "#555555", "#999999"
 LABELS = {
     "en": {
         "contents": "Contents", "print": "How to print", "assembly": "Assembly", "pages": "pages {a}–{b}", "page": "page {a}", "pages_list": "pages {r}",
-        "cover_back": "one-sided, on the back of this page",
-        "behind": "Page 2, the back of this cover, holds the {title} (one-sided): print this sheet on the paper "
-                  "that piece needs.",
         "double": "double-sided", "single": "single-sided", "single_blank": "front only, blank behind", "dot": " · ",
         "single_shared": "front only, on a double-sided sheet", "fold": "fold and glue", "tiles": "tiles",
         "players": "players", "version": "version", "by": "by", "licence": "Licence",
@@ -81,8 +78,6 @@ LABELS = {
     },
     "zh-TW": {
         "contents": "目錄", "print": "列印方式", "assembly": "組裝", "pages": "第 {a}–{b} 頁", "page": "第 {a} 頁", "pages_list": "第 {r} 頁",
-        "cover_back": "單面，印在本頁背面",
-        "behind": "第 2 頁（本頁背面）印著{title}（單面）；這張紙請用該配件需要的紙張列印。",
         "double": "雙面列印", "single": "單面列印", "single_blank": "只有正面（背後留白）", "dot": "‧",
         "single_shared": "只有正面，所在的紙雙面列印", "fold": "對摺黏合", "tiles": "拼接",
         "players": "人", "version": "版本", "by": "作者", "licence": "授權", "sep": "、", "colon": "：", "count": "（{n}）",
@@ -217,8 +212,6 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
             how = L["fold"]
         elif "tile" in e.sides:
             how = L["tiles"] + (f"{L['comma']}{L['single_blank']}" if "blank" in e.sides else "")
-        elif "cover_back" in e.sides:
-            how = L["cover_back"]
         elif "shared_back" in e.sides and e.kind != "booklet":
             how = L["single_shared"]
         elif "blank" in e.sides:
@@ -245,7 +238,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
     if duplex in ("long", "short") and any("back" in e.sides for e in entries):
         notes.append(L[duplex])
         notes.append(L["no_duplex"])
-        notes.append(L["behind"].format(title=info["behind"]) if info.get("behind") else L["blank"])
+        notes.append(L["blank"])
         if any("blank" in e.sides for e in entries):
             notes.append(L["blank_backs"])
     ox, oy = info.get("back_offset_mm", (0, 0))
@@ -320,6 +313,6 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         end = y
     face = Face(pw, ph, 0.0, tuple(pieces), name="cover")
     out = [Page(pw, ph, slots=[Slot(face, 0, 0, (0, 0, pw, ph))], side="cover", title=info["title"])]
-    if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)) and not info.get("behind"):
+    if blank_needed(duplex) and info.get("two_sided", any("back" in e.sides for e in entries)):
         out.append(Page(pw, ph, side="blank", title=info["title"]))
     return out, end
