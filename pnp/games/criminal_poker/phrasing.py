@@ -149,7 +149,7 @@ MEANS = {
     "as_murderer_escaping": {"loses": _both(r"escapes loses", r"算輸"), "wins": _both(r"escapes wins", r"算贏")},
     "caught": {"all_lose": _both(r"all of them lose", r"全部落敗"), "only_arrested_loses": _both(r"only the arrested", r"只有被逮捕")},
     "escaped": {"all_win": _both(r"all of them win", r"全部獲勝"), "none_win": _both(r"none of them wins", r"都不算獲勝")},
-    "arrested": {"both": _both(r"both tied suspects count", r"都視為"), "neither": _both(r"neither", r"都不算")},
+    "arrested": {"both": _both(r"both tied suspects count", r"都視為|都算被"), "neither": _both(r"neither", r"都不算")},
     "roles": {"announced": _both(r"chooses? together|everyone knows", r"一起決定|人人都知道"),
               "secret": _both(r"\bunseen\b|secretly|nobody knows", r"暗中|沒有人知道")},
     "identities": {"shown": _both(r"face up", r"翻開"), "hidden": _both(r"face down", r"蓋著")},
