@@ -57,7 +57,7 @@ def test_booklet_and_aid_give_the_setup_of_every_player_count(built, lang, row):
     for n, s in table.items():
         cells = row.format(n=n, g=s["guardians"], h=s["heretics"], o=s["others"])
         assert cells in text, (lang, n, cells)                       # the booklet's table row
-        aid = (f"{n}人：守護者{s['guardians']}·異教徒{s['heretics']}·其他{s['others']}" if lang == "zh-TW" else
+        aid = (f"{n}人：守護者{s['guardians']}‧異教徒{s['heretics']}‧其他{s['others']}" if lang == "zh-TW" else
                f"{n}players:guardians{s['guardians']}·heretic{s['heretics']}·others{s['others']}")
         assert any(aid in p.replace("†", "") for p in pages), (lang, aid)   # the player aid (6 players marked †)
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 DOOM_MAX = 13              # [R] doom 13: the heretic wins
 DOOM_START = 0             # [R]
 SANITY_START = 4           # [R] sanity and its limit start at 4
-SANITY_TRACK = 10          # [D] the sanity card's track goes up to 10 (4 plus six hearts)
+SANITY_TRACK = 12          # [D] the sanity card's track goes up to 12: 4 plus all eight profession hearts,
+                           # the largest limit a player can reach (tracks.py checks it against the deck)
 CASE_LIMIT = 3             # [R] at most 3 cases in front of a player
 CASE_PENALTY = 2           # [R] sanity lost at the end of a turn with CASE_LIMIT cases
 HAND_LIMIT = 5             # [R] cards kept at the end of a turn

@@ -171,10 +171,12 @@ def _sanity(p, layout, comp):
             out.append(error(cell.at.get("fill", cell.pos), f"the sanity track does not mark the start value "
                              f"{L.SANITY_START} with a colour of its own", check=CHECK))
     profs = p.game.components.get("professions")
-    raise_ = max((it.get("sanity", 0) for it in profs.items), default=0) if profs else 0
-    if isinstance(raise_, int) and L.SANITY_START + raise_ > L.SANITY_TRACK:
-        out.append(error(num.pos, f"a profession raises the limit to {L.SANITY_START + raise_}, above the track's "
-                                  f"{L.SANITY_TRACK}", check=CHECK))
+    # Lasting abilities add up (every covered profession's ♥ keeps counting), so the largest limit a player
+    # can reach is the start plus every raise in the deck: the track must reach it, or a ruling is needed.
+    raises = [it.get("sanity", 0) for it in profs.items] if profs else []
+    if all(isinstance(r, int) for r in raises) and L.SANITY_START + sum(raises) > L.SANITY_TRACK:
+        out.append(error(num.pos, f"the professions' raises can take the limit to {L.SANITY_START + sum(raises)}, "
+                                  f"above the track's {L.SANITY_TRACK}", check=CHECK))
     return out
 
 
