@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pnp.core.pieces import Face, Shape
 from pnp.core.units import MM
 from pnp.text import fit as textlay
+from pnp.text.atoms import Words
 from pnp.impose.grid import Page, Slot
 
 INK, MUTED, RULE = "#222222", "#555555", "#999999"
@@ -151,8 +152,15 @@ def pages(info: dict, entries: list, paper: tuple, fonts, qr_matrix=None) -> lis
     return out
 
 
+# zh-TW words of the cover's own text kept whole across lines: readers met 短／邊翻頁, 蓋／著放, 偶數／頁 and
+# 較／淡 (the dictionary splits them into their characters, so a break there cost nothing)
+WORDS = {"zh-TW": Words(["短邊", "長邊", "蓋著", "偶數頁", "奇數頁", "較淡", "卡紙", "省墨版", "裁切標記", "拼圖頁",
+                         "雙面列印", "單面列印", "牌套", "整疊"])}
+
+
 def _cover(info, entries, paper, fonts, qr_matrix, scale):
     L = labels(info.get("lang", "en"))
+    words = WORDS.get(info.get("lang", "en"))
     pw, ph = paper
     m = 18 * MM
     w = pw - 2 * m
@@ -163,10 +171,11 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
         size, min_size = size * scale, (min_size or size) * scale
         box_h = h or size * 1.3 * max(1, s.count("\n") + 1)
         laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), min_size=min_size or size,
-                                        align=align, color=color)
+                                        align=align, color=color, words=words)
         if laid.overflow:  # grow the box to its text rather than clip
             box_h = size * 1.25 * (laid.lines + 1)
-            laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), align=align, color=color)
+            laid, _unknown = textlay.layout(s, fonts, role, size, (x, y, width, box_h), align=align, color=color,
+                                            words=words)
         pieces.extend(laid.runs)
         return laid.size * 1.25 * laid.lines
 
