@@ -15,6 +15,7 @@ import itertools
 from dataclasses import dataclass
 
 from pnp.core.errors import Problems
+from pnp.pipeline import labels
 from pnp.impose.plan import cut_of, packs, plan as _plan, plan_packed
 
 
@@ -122,8 +123,7 @@ def _host(guest, comps, info, paper, opts):
 
 
 def _sheets(c, pairs, paper, opts) -> int:
-    pages = _plan(c, iter(pairs), paper, opts.duplex, (0.0, 0.0), "", False)
-    return sum(1 for p in pages if p.side in ("front", "fold"))
+    return labels.count(_plan(c, iter(pairs), paper, opts.duplex, (0.0, 0.0), "", False))
 
 
 def _tail(c, got, paper, opts) -> int:
@@ -150,7 +150,7 @@ def _worth(group, tails, info, paper, opts) -> list:
             return len(parts)   # alone, a small component or a tail takes one sheet
         members = [(p.comp, p.comp.id, [(info[p.comp.id][2], info[p.comp.id][3])] * p.count) for p in parts]
         pages = plan_packed(members, paper, opts.duplex, (0.0, 0.0), "", False)
-        return sum(1 for pg in pages if pg.side in ("front", "fold"))
+        return labels.count(pages)
     now = sheets(group)
     for t in tails:
         more = sheets(group + [t])
@@ -161,7 +161,6 @@ def _worth(group, tails, info, paper, opts) -> list:
 
 def plan_unit(unit, pairs_of, paper, opts, titles, two_sided, lang):
     """The pages of one unit; `pairs_of(part)` gives the part's (front, back) faces."""
-    from pnp.pipeline import labels
     if len(unit) > 1 and unit[1].guest:   # a lone small component in the free places of a deck's grid
         title = labels.joined([titles[p.comp.id] for p in unit], lang)
         return _plan(unit[0].comp, itertools.chain.from_iterable(pairs_of(p) for p in unit), paper, opts.duplex,
