@@ -9,9 +9,10 @@ every text is laid out) and counts, over every CJK paragraph's lines but its las
   heavily spaced;
 - torn: lines ending inside a dictionary word (`pnp/text/cjkwords.py`: a word torn across lines);
 - in phrase: lines ending between two words of one BudouX phrase (「包括／你自己」);
+- bracket edge: lines ending two characters or fewer inside a bracket (「（有／好幾張時」);
 - orphans: paragraphs ending on a line of one or two characters.
 
-Prints the figures and, with `--show`, the short lines themselves; `--paper=letter` builds on US Letter. `--phrases-only` lays the lines out
+Prints the figures and, with `--show`, the short, spread, torn and in-phrase lines themselves; `--paper=letter` builds on US Letter. `--phrases-only` lays the lines out
 without the dictionary (BudouX's phrases alone, as before it), counting them the same way.
 """
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main(argv) -> None:
     os.environ["PNP_CACHE"] = str(tmp / "cache")
     from pnp.commands.cli import main as cli
     from pnp.text import breaks, cjklines, cjkspace, cjkwords, fit
+    from pnp.text.atoms import is_cjk
 
     stats: collections.Counter = collections.Counter()
     shown: list = []
@@ -73,11 +75,19 @@ def main(argv) -> None:
             for n, line in enumerate(lines[:-1]):
                 at += len(line)
                 stats["lines"] += 1
-                stats["torn"] += costs[at - 1] == cjklines.IN_WORD
-                stats["in phrase"] += costs[at - 1] == cjklines.BETWEEN_WORDS
-                if show and costs[at - 1] == cjklines.IN_WORD:
+                edge = (cjklines._bracket_edges(text(line) + text(lines[n + 1]))[len(text(line))]
+                        and is_cjk((text(line) or " ")[-1]) and is_cjk((text(lines[n + 1]) or " ")[0]))
+                cost = costs[at - 1] - (cjklines.BRACKET_COST if edge else 0.0)
+                stats["torn"] += cost == cjklines.IN_WORD
+                stats["in phrase"] += cost == cjklines.BETWEEN_WORDS
+                stats["bracket edge"] += edge
+                if show and edge:
+                    shown.append(f"bracket  {text(line)[-8:]}｜{text(lines[n + 1])[:8]}")
+                if show and cost == cjklines.BETWEEN_WORDS:
+                    shown.append(f"phrase  {text(line)[-8:]}｜{text(lines[n + 1])[:8]}")
+                if show and cost == cjklines.IN_WORD:
                     shown.append(f"torn  {text(line)}｜{text(lines[n + 1])}")
-                natural = breaks.line_width(line, space_w)
+                natural = breaks.line_width(line, space_w, size)
                 slack = max(0.0, cjkspace.edge(width, size) - natural) / size
                 per_space, per_gap = ((0.0, 0.0) if align not in ("justify", "left") else
                                       cjkspace.stretch(line, slack * size, size, cjkspace.SPREAD))
@@ -87,6 +97,8 @@ def main(argv) -> None:
                     if slack > 0.5 and show:
                         shown.append(f"{slack:4.1f} em of {width / size:4.1f}  {text(line)}｜{text(lines[n + 1])}")
                 stats["spread > 0.04 em"] += per_gap / size > 0.04
+                if show and per_gap / size > 0.04:
+                    shown.append(f"{100 * per_gap / size:4.1f}%  {width / size:4.1f} em  {text(line)}｜{text(lines[n + 1])[:6]}")
                 stats["spread > 0.06 em"] += per_gap / size > 0.06
                 stats["spread > 0.09 em"] += per_gap / size > 0.09
             held = sum(cjklines.chars(a) for a, _w in lines[-1])
@@ -116,7 +128,7 @@ def main(argv) -> None:
     print("\n".join(shown))
     print(f"zh-TW lines (all but each paragraph's last): {stats['lines']}")
     for key in ("short > 0.5 em", "short > 1.5 em", "spread > 0.04 em", "spread > 0.06 em", "spread > 0.09 em", "torn", "in phrase",
-                "orphans"):
+                "bracket edge", "orphans"):
         print(f"  {key:17} {stats[key]}")
 
 

@@ -322,6 +322,47 @@ def test_full_width_marks_side_by_side_are_squeezed(fonts):
     assert abs(end - (full - size * 0.5)) < 0.01, [(r.x, r.text) for r in pairs.runs]   # half an em less
 
 
+def test_a_mark_and_an_opening_bracket_in_two_atoms_are_squeezed_unless_the_bracket_starts_a_line(fonts):
+    """「採用；《妙探尋兇》」 showed an em of white between 「；」 and 「《」 (19th Clue read): a line may break
+    between them, so they are two atoms; on one line the bracket loses its left half, starting a line it
+    is set full width, inside the box (not hanging into the margin)."""
+    size = 10
+    text = "甲乙；《丙丁》戊"
+    laid, _ = layout(text, fonts, "sans", size, (0, 0, 300, 50))
+    xs = {r.text: r.x for r in laid.runs}
+    assert xs == {"甲乙；": 0, "《丙丁》戊": size * 2.5}, xs
+    plain, _ = layout("甲乙丙《丙丁》戊", fonts, "sans", size, (0, 0, 300, 50))
+    assert [(r.x, r.text) for r in plain.runs] == [(0, "甲乙丙《丙丁》戊")]   # after a character: full width
+    for chars in range(3, 9):   # every width: the bracket starts a line at some, and stays in the box
+        width = chars * size + 1
+        laid, _ = layout("甲乙；《丙丁》戊己庚辛；《壬癸》子", fonts, "sans", size, (0, 0, width, 200))
+        for r in laid.runs:
+            assert r.x >= -0.01, (chars, [(q.x, q.text) for q in laid.runs])
+            assert r.x + fonts.width(r.text, "sans", size) <= width + 0.01, (chars, [(q.x, q.text) for q in laid.runs])
+        starts = [r for r in laid.runs if r.text.startswith("《")]
+        for r in starts:
+            before = [q for q in laid.runs if q.y == r.y and q.x < r.x]
+            if not before:
+                assert r.x == 0, (chars, [(q.x, q.text) for q in laid.runs])
+
+
+def test_a_line_does_not_end_just_inside_an_opening_bracket(fonts, monkeypatch):
+    """「（有／好幾張時…」, 「（自己／也不看）」 and 「（至少／1 小時）」 ended lines (19th reads): a break two
+    characters or fewer after an opening bracket costs BRACKET_COST more, so a line breaks before the
+    bracket where that is as good; without the cost it breaks inside."""
+    text = "把信封放回桌子中央，不讓任何人看到（自己也不看），然後開始遊戲。"
+
+    def lines():   # (fresh fonts: a FontSet keeps what it laid out)
+        fresh = fontmod.FontSet({"sans": fontmod.builtin_path("noto-sans-tc")})
+        return _lines(layout(text, fresh, "sans", 9, (0, 0, 31 * MM, 200 * MM))[0])
+
+    assert not any(line.endswith("（自己") for line in lines()), lines()
+    assert "（自己也不看），然後" in "".join(lines()[2:3]), lines()
+    monkeypatch.setattr(cjklines, "BRACKET_COST", 0.0)
+    assert any(line.endswith("（自己") for line in lines()), lines()
+    assert [k for k, hit in enumerate(cjklines._bracket_edges("甲（有好幾張）乙")) if hit] == [3, 4]
+
+
 def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):
     """「windskald ，」 in a zh-TW credit line broke before the comma (a seventh read): a full-width
     mark carries its own space, so the space before it goes and the mark stays with the word."""

@@ -36,6 +36,8 @@ class Atom:
     spec: list | None = field(default=None, repr=False, compare=False)   # parts with their faces (_specs)
     squeeze: dict = field(default_factory=dict, repr=False, compare=False)   # part index → "l" | "r" | "m" (_squeeze)
     soft: list | None = field(default=None, repr=False, compare=False)   # marks that may give up room (cjkspace)
+    lead: bool = False    # its opening bracket is squeezed against the mark ending the atom before (「；《」),
+                          # except where it starts a line (`cjkspace.lead`)
 
 
 _QUOTE = re.compile("[\"']")
@@ -298,8 +300,9 @@ def _kinsoku(atoms: list) -> list:
 
 # Full-width punctuation side by side: a closing bracket's right half and an opening bracket's left half
 # are empty, so 「），」 or 「，「」 printed an em of white between two marks. Half of it goes (CLREQ's
-# squeeze): the bracket is set half an em narrow. Only inside an atom, which never breaks across lines
-# (kinsoku glues the marks together), so a squeezed bracket never hangs into a margin.
+# squeeze): the bracket is set half an em narrow. Inside an atom, which never breaks across lines (kinsoku
+# glues the marks together); across two (「；《」), only where the bracket does not start a line (`Atom.lead`),
+# so a squeezed bracket never hangs into a margin.
 CLOSE_BRACKETS, OPEN_BRACKETS = set("）」』】》〉〕〗〙〛"), set("（「『【《〈〔〖〘〚")
 SQUEEZABLE = CLOSE_BRACKETS | OPEN_BRACKETS | set("，。、；：！？")
 SQUEEZE = 0.5   # of the mark's size
@@ -313,7 +316,17 @@ def squeezed(mode: str) -> float:
 
 
 def _squeeze(atoms: list) -> list:
+    """Squeeze full-width marks side by side (CLREQ): inside an atom, and an opening bracket starting an
+    atom after a mark ending the one before (「採用；《妙探尋兇》」: a line may break between them, so that
+    bracket is squeezed only where it does not start a line, `Atom.lead`)."""
+    prev = None
     for a in atoms:
+        p = a.parts
+        if (prev is not None and not prev.space and not prev.newline and p and p[0][0] == "t"
+                and p[0][1][:1] in OPEN_BRACKETS and _last_char(prev) in SQUEEZABLE - OPEN_BRACKETS):
+            a.squeeze[0] = "l"
+            a.lead = True
+        prev = a
         p = a.parts
         for j in range(1, len(p)):
             if p[j - 1][0] != "t" or p[j][0] != "t":

@@ -57,15 +57,17 @@ def cjk(items) -> bool:
     return bool(items) and 2 * n >= len(items)
 
 
-def line_width(line, space_w) -> float:
-    return sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+def line_width(line, space_w, size=0.0) -> float:
+    """A line's natural width; with `size`, a squeezed bracket starting it set full (`cjkspace.lead`)."""
+    return (sum([w for _a, w in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+            + (cjkspace.lead(line[0][0], size) if line and size else 0.0))
 
 
-def greedy(items, width, space_w, gives=None, ends=None):
+def greedy(items, width, space_w, gives=None, ends=None, leads=None):
     """Greedy lines of one paragraph of (atom, width) items; returns (lines, widest overflow of an atom).
     With `gives` and `ends` (points each item's full-width marks can give up inside a line, and more
     ending one: `cjkspace.give`, `cjkspace.end_give`), a line takes an item that fits once its marks
-    are compressed."""
+    are compressed; `leads`, points each item is wider starting a line (`cjkspace.lead`)."""
     lines, line, x, over, g = [], [], 0.0, 0.0, 0.0
     limit = width + 1e-6
     for n, item in enumerate(items):
@@ -75,7 +77,9 @@ def greedy(items, width, space_w, gives=None, ends=None):
         if line and x + w - g - gi - ei > limit:
             lines.append(line)
             line, x, g = [], 0.0, 0.0
-        over = max(over, w - gi - ei - width)
+        if not line and leads:
+            x = leads[n]
+        over = max(over, w + (leads[n] if leads else 0.0) - gi - ei - width)
         line.append(item)
         x += w + len(a.space) * space_w
         g += gi
@@ -83,7 +87,7 @@ def greedy(items, width, space_w, gives=None, ends=None):
     return lines, over
 
 
-def phrased(items, width, space_w):
+def phrased(items, width, space_w, size=0.0):
     """Lines of a narrow box broken only after punctuation or a space; None when a phrase is wider than
     the line."""
     phrases, cur = [], []
@@ -98,7 +102,7 @@ def phrased(items, width, space_w):
     lines, line, x = [], [], 0.0
     limit = width + 1e-6
     for ph in phrases:
-        pw = line_width(ph, space_w)
+        pw = line_width(ph, space_w, size)
         if pw > limit:
             return None
         gap = len(line[-1][0].space) * space_w if line else 0.0
@@ -126,7 +130,7 @@ def orphan(lines, width, space_w, size=0.0):
         if len(prev) < 2 or _chars(last) > ORPHAN or _last(prev[-1][0]) in _SOFT:   # a break after punctuation
             break                                                              # is a phrase's end: kept
         moved = [prev[-1]] + last
-        if line_width(moved, space_w) - cjkspace.line_give(moved, size) > width + 1e-6:
+        if line_width(moved, space_w, size) - cjkspace.line_give(moved, size) > width + 1e-6:
             break
         prev, last = prev[:-1], moved
     return lines[:-2] + [prev, last]
@@ -183,20 +187,21 @@ def paragraph(items, width, space_w, size, width_of):
     items, torn = split_kept(items, width, width_of) if any(a.keep for a, _w in items) else (items, False)
     mode = "cjk" if cjk(items) else "latin"
     if mode == "cjk" and width < NARROW * size and len(items) > 1:
-        got = phrased(items, width, space_w)
+        got = phrased(items, width, space_w, size)
         if got is not None:
             return got, 0.0, torn, "phrase", 0.0
         torn = True
-    gives = ends = None
+    gives = ends = leads = None
     edge = width
     if mode == "cjk":
         gives = [cjkspace.give(a, size) for a, _w in items]
         ends = [cjkspace.end_give(a, size) for a, _w in items]
+        leads = [cjkspace.lead(a, size) for a, _w in items] if any(a.lead for a, _w in items) else None
         edge = cjkspace.edge(width, size)     # lines end on the characters' grid (`cjkspace.edge`)
-    lines, over = greedy(items, edge, space_w, gives, ends)
+    lines, over = greedy(items, edge, space_w, gives, ends, leads)
     cost = 0.0
     if mode == "cjk":
-        got = cjklines.best(items, edge, space_w, size, len(lines), gives, ends)
+        got = cjklines.best(items, edge, space_w, size, len(lines), gives, ends, leads)
         lines, cost = got if got else (lines, NO_BEST * len(lines))
     return lines, over - (width - edge), torn, mode, cost
 

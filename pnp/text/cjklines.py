@@ -81,9 +81,33 @@ def chars(a) -> int:
     return sum(sum(1 for ch in v if ch not in _MARKS) if k == "t" else 1 for k, v, _s in a.parts)
 
 
+BRACKET_EDGE = 2       # a break this many characters or fewer inside a bracket (「（有／好幾張時…」) costs
+BRACKET_COST = 3.0     # this more: as much as a torn word
+_OPEN, _CLOSE = set("（「『《〈【〔〖〘〚([{“‘"), set("）」』》〉】〕〗〙〛)]}”’")
+
+
+def _bracket_edges(whole: str) -> list:
+    """For each offset of `whole`, whether a break there ends a line with an opening bracket and
+    BRACKET_EDGE characters or fewer of what it holds (「（有／好幾張時…」, 「（自己／也不看）」, 「（至少／1 小時）」,
+    flagged by the 19th reads; the end of a bracket starting a line, 「…同種的牌數值／各異）」, reads well)."""
+    near = [False] * (len(whole) + 1)
+    since: list = []          # characters since each unclosed bracket, innermost last
+    for k, ch in enumerate(whole):
+        if ch in _OPEN:
+            since.append(0)
+        elif ch in _CLOSE:
+            if since:
+                since.pop()
+        elif ch not in _MARKS and since:
+            since[-1] += 1
+        if since and 0 < since[-1] <= BRACKET_EDGE:
+            near[k + 1] = True
+    return near
+
+
 def break_costs(atoms) -> list:
-    """The cost of ending a line after each atom but the last: 0 at a space, after punctuation or beside
-    a non-CJK atom; else by the words and phrases on both sides: IN_WORD inside a dictionary word (even
+    """The cost of ending a line after each atom but the last, BRACKET_COST more BRACKET_EDGE characters or
+    fewer inside a bracket (`_bracket_edges`): 0 at a space, after punctuation or beside a non-CJK atom; else by the words and phrases on both sides: IN_WORD inside a dictionary word (even
     where BudouX ends a phrase: 然／後), BETWEEN_WORDS between words inside a phrase (包括／你自己), 0 where
     a phrase ends; IN_PHRASE inside a phrase of a text no dictionary reads."""
     texts = [_text(a) for a in atoms]
@@ -93,6 +117,7 @@ def break_costs(atoms) -> list:
         ends.append(at)
     whole = "".join(texts)
     phrase_ends, word_ends = _phrase_ends(whole), cjkwords.word_ends(whole)
+    near = _bracket_edges(whole) if any(ch in _OPEN for ch in whole) else None
     out = []
     for i in range(len(atoms) - 1):
         a, left, right = atoms[i], texts[i], texts[i + 1]
@@ -107,6 +132,8 @@ def break_costs(atoms) -> list:
             out.append(IN_WORD)
         else:
             out.append(0.0 if ends[i] in phrase_ends else BETWEEN_WORDS)
+        if near is not None and near[ends[i]] and left and right and is_cjk(left[-1]) and is_cjk(right[0]):
+            out[-1] += BRACKET_COST    # 「（有／好幾張時」: a bracket's first or last characters torn from it
     return out
 
 
@@ -124,11 +151,12 @@ def spread_cost(slack: float, spaces: int, gaps: int) -> float:
     return RAGGED + slack + EVEN * slack * slack     # not spread: what shows is the room left
 
 
-def best(items, width, space_w, size, n_lines, gives=None, ends=None):
+def best(items, width, space_w, size, n_lines, gives=None, ends=None, leads=None):
     """(The cheapest lines (lists of items) of one CJK paragraph in `n_lines` lines, their cost), or None
     when the search finds no such way (the caller keeps its greedy lines). `gives`: points each item's marks can
     give up inside a line (`cjkspace.give`), `ends` what more ending one (`cjkspace.end_give`): a line
-    may be that much wider than the box, at COMPRESS an em."""
+    may be that much wider than the box, at COMPRESS an em; `leads`, points each item is wider starting a
+    line (`cjkspace.lead`)."""
     n = len(items)
     if n < 2 or n_lines < 2 or width < ORPHAN_EMS * (size or 1.0):
         return None       # a narrow label: greedy lines, or phrases (`breaks.phrased`)
@@ -157,7 +185,7 @@ def best(items, width, space_w, size, n_lines, gives=None, ends=None):
     for j in range(1, n + 1):        # a line of items[i:j]
         last = j == n
         for i in range(j - 1, -1, -1):
-            w = wsum[j] - wsum[i] + ssum[j - 1] - ssum[i]
+            w = wsum[j] - wsum[i] + ssum[j - 1] - ssum[i] + (leads[i] if leads else 0.0)
             if w - gsum[j] + gsum[i] - (ends[j - 1] if ends else 0.0) > limit and i < j - 1:
                 break
             if cost[i] == INF:

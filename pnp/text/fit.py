@@ -261,7 +261,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         elif n:
             base += s * leading * _ratio(line)
         extra, spread, sp_extra, shrink = 0.0, False, 0.0, None
-        lw = sum([wd for _a, wd in line]) + sum([len(a.space) * space_w for a, _w in line[:-1]])
+        lw = breaks.line_width(line, space_w, s)   # (a squeezed bracket starting it set full: `cjkspace.lead`)
         kanji = breaks.cjk(line)
         target = cjkspace.edge(wl, s) if kanji else w    # a CJK line ends on the paragraph's common edge
         if lw > target + 0.01:   # a CJK line its marks make fit (cjkspace)
@@ -281,6 +281,9 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         for i, (a, wd) in enumerate(line):
             cx = x
             spec, sq = a.spec, a.squeeze
+            if i == 0 and a.lead:   # starting a line, the bracket squeezed against the mark before is set full
+                sq = {k: v for k, v in sq.items() if k}
+                wd += cjkspace.lead(a, s)
             han_before = False   # the atom's text so far ends on a CJK character (a spread line's gap follows)
             for j, (kind, val, st, r, key, fake_bold, it, col, lined) in enumerate(spec):
                 sz = s * r if r else s
@@ -294,7 +297,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
                         wd += extra
                     han_before = bool(val) and cjkspace.han(val[-1])
                     font = names.get(key) or names.setdefault(key, name(key))
-                    adv = wd if same and len(spec) == 1 else fw(val, key, sz)   # (wd is 0.0 + this width)
+                    adv = wd if same and len(spec) == 1 and not sq else fw(val, key, sz)   # (wd is 0.0 + this width)
                     px = cx
                     if sq and j in sq:   # a squeezed bracket: narrower, an opening one set back
                         adv -= squeezed(sq[j]) * sz
