@@ -146,6 +146,19 @@ def test_cover_names_the_die_lines_the_file_has_and_the_sheet_label_a_sheet(tmp_
     assert "人‧版本" in cover and " · " not in cover, cover   # zh-TW joins with an unspaced 間隔號 ·, as names are
 
 
+def test_a_sheet_label_numbers_the_sheets_of_its_component_too(tmp_path):
+    """"Clue cards — sheet 1 of 19" read as 19 sheets of clue cards (a 21st read): a component printed on
+    more than one sheet numbers its own sheets beside the file's count ("Clue cards 2/3 — sheet 2 of 4")."""
+    root = copy_project(tmp_path, games=("clue",))
+    r = run_pnp("--project", root, "build", "clue", "--lang", "en", "--only", "cards,envelope", "--out", tmp_path / "o")
+    assert r.returncode == 0, r.stderr
+    text = [" ".join(t.split()) for t in page_text(tmp_path / "o" / "clue" / "clue.en.a4.cards+envelope.pdf")]
+    got = [m for t in text for m in re.findall(r"— (.+?) — sheet (\d+) of (\d+)", t)]
+    own = sorted({m for m in got if "/" in m[0]})
+    assert [m[0].rsplit(" ", 1)[1] for m in own] == ["1/3", "2/3", "3/3"], got
+    assert {m[2] for m in got} == {"4"} and any("/" not in m[0] for m in got), got   # the envelope: one sheet
+
+
 @pytest.mark.parametrize("marks, says, never", [({"fold"}, "dashed lines folds.", "grey areas glue"),
                                                 ({"glue"}, "grey areas glue.", "dashed"),
                                                 (set(), None, "Solid lines")])

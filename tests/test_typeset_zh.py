@@ -191,6 +191,23 @@ def _runs(tmp_path, game_extra, items, el=CARD, langs=ZH):
     return found, ["".join(r.text for r in sorted(row, key=lambda r: r.x)) for _y, row in sorted(rows.items())]
 
 
+def test_a_text_element_with_inset_false_keeps_its_lines_at_the_box_edge(tmp_path, fonts):
+    """A card's CJK text may end up to an em inside its box where it breaks better; text elements stacked
+    as paragraphs of one column stepped at the right edge (21st Criminal Poker read): `inset: false`
+    keeps an element's lines at the box's edge."""
+    from pnp.pipeline.build import check_game
+    text = "每位玩家輪流進行一個回合：抽 1 張牌，或是跳過這個回合；輪到你時只能做一件事。"
+    edges = {}
+    for inset in (True, False):
+        el = dict(CARD, x=0, w=27, h=40, text=text, inset=inset)
+        keep: dict = {}
+        proj = project(tmp_path / str(inset), {"t": el}, items=[{"id": "a", "name": "x"}], fields="{name: text}", langs=ZH)
+        _prep, _found = check_game(proj, "g", keep=keep)
+        runs = [p for p in keep["c"][0][0].pieces if hasattr(p, "text")]
+        edges[inset] = max(r.x + fonts.width(r.text, "sans", r.size) for r in runs) / MM
+    assert edges[True] < 26.0 and abs(edges[False] - 27.0) < 0.3, edges
+
+
 def test_game_glossary_words_and_card_names_are_kept_whole(tmp_path):
     items = [{"id": "a", "name": {"zh-TW": "把一名幫派份子移到相鄰的空街區"}}]
     _f, plain = _runs(tmp_path / "p", "", items)
@@ -361,6 +378,20 @@ def test_a_line_does_not_end_just_inside_an_opening_bracket(fonts, monkeypatch):
     monkeypatch.setattr(cjklines, "BRACKET_COST", 0.0)
     assert any(line.endswith("（自己") for line in lines()), lines()
     assert [k for k, hit in enumerate(cjklines._bracket_edges("甲（有好幾張）乙")) if hit] == [3, 4]
+
+
+def test_a_lone_capital_letter_stays_with_the_cjk_word_it_names(fonts):
+    """「再把 A／嫌疑人、B 時間…」 (19th and 21st Lady Alice reads): a letter naming a section stays on the
+    line of the word after it, as a number stays with its unit; in English 「A player」 may still break."""
+    from pnp.text.atoms import tokens
+    atoms, _ = tokens("再把 A 嫌疑人、B 時間", set())
+    assert ["A 嫌", "B 時"] == ["".join(v for _k, v, _s in a.parts) for a in atoms if a.parts[0][1][:1] in "AB"]
+    atoms, _ = tokens("A player takes B cards", set())
+    assert len(atoms) == 5
+    text = "翻開筆記本封面，再把 A 嫌疑人、B 時間、C 地點與 D 武器四區的內頁依序夾好。"
+    for width in range(20, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.rstrip()[-1:] in "ABCD" for line in lines[:-1]), (width, lines)
 
 
 def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):

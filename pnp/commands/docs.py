@@ -86,6 +86,8 @@ PARAM_HELP = {
     "wall": "wall colour", "wall_width": "wall width", "door": "the character that marks a door",
     "grid_stroke": "colour of the cell grid lines",
     "shadow": "a drop shadow drawn under the text (see Text outline and shadow)",
+    "inset": "CJK lines may end up to an em inside the box where they break better; `false` keeps them at "
+             "its edge (text elements stacked as paragraphs of one column, whose edges should line up)",
 }
 GRADIENT_EXAMPLE = ('{type: rect, x: -3, y: -3, w: 69, h: 94, fill: {linear: [paper, [crimson, 0.8]], angle: 90}}\n'
                     '  glow: {type: ellipse, x: 12, y: 20, w: 39, h: 39, fill: {radial: [gold, "#c0392b"], '

@@ -82,7 +82,7 @@ def polygon(p, env):
 @element("text", text=("text", ""), font=("str", "sans"), size=("pt", 9.0), min_size=("pt", None),
          color=("color", "#000000"), align=("enum:left,center,right,justify", "left"),
          valign=("enum:top,middle,bottom", "top"), leading=("num", 1.25), bold=("bool", False),
-         stroke=("color", None), stroke_width=("pt", 0.4), shadow=("shadow", None))
+         stroke=("color", None), stroke_width=("pt", 0.4), shadow=("shadow", None), inset=("bool", True))
 def text(p, env):
     src = p["text"]
     if p["bold"]:

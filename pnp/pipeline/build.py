@@ -348,8 +348,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         return out
     titles = {c.id: str(resolver.ctx.game["components"][c.id]["title"]) for c in comps}
     planned = dry_plan(prep, resolver, paper, opts, comps, books)
-    sheets = labels.Sheets(str(resolver.ctx.game["title"]), labels.count(p for _c, _t, pp in _once(planned) for p in pp), opts.duplex,
-                          resolver.lang)
+    per_unit = [labels.count(pp) for _c, _t, pp in _once(planned)]
+    sheets = labels.Sheets(str(resolver.ctx.game["title"]), sum(per_unit), opts.duplex, resolver.lang, per_unit)
     held = {}   # the faces of a deck split between its own sheets and shared ones, made once
 
     def pairs_of(part):

@@ -28,10 +28,15 @@ def joined(titles, lang: str) -> str:
 
 
 class Sheets:
-    def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en"):
+    """`per_unit`: the sheets of each call of `label` in turn (a component, or components sharing sheets),
+    so a label also numbers the sheets of its own component: "Clue cards 2/4 — sheet 6 of 19" (a reader
+    took "Clue cards — sheet 1 of 19" for 19 sheets of clue cards)."""
+    def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en", per_unit=()):
         self.game, self.total, self.n, self.duplex = game, total, 0, duplex
+        self.per_unit = iter(per_unit)
         self.words = SHEET.get(lang) or SHEET.get(lang.split("-")[0]) or SHEET["en"]
         self.cjk = lang.split("-")[0] in ("zh", "ja")
+        self.sep = "——" if self.cjk else " — "   # Chinese dash, full width and unspaced, in zh-TW (21st read)
 
     def label(self, pages, title: str, registration: bool = False):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
@@ -41,6 +46,7 @@ class Sheets:
         on the back where the flip puts it: held to the light, the two crosses show the back's offset."""
         last = side = aim = None
         registration = registration and self.duplex in ("long", "short")
+        own, k = next(self.per_unit, 1), 0
         for page in pages:
             if page.side == "back" and aim is not None:
                 x, y = aim
@@ -62,14 +68,16 @@ class Sheets:
             last = side = None
             if page.side in FIRST:
                 self.n += 1
+                k += 1
                 tail = self.words.format(n=self.n, m=self.total)
+                named = f"{page.title or title} {k}/{own}" if own > 1 else (page.title or title)
                 before = len(page.side_labels)
                 if page.side == "tile" and page.labels:    # the tile's own label: its name and place
                     x, y, text = page.labels[0]
                     if self.cjk:   # 「A1 (2 × 2)」: full-width brackets in zh-TW
-                        text = text.replace(" (", "（").replace(")", "）")
-                    page.labels[0] = (x, y, curly(f"{self.game} — {text} — {tail}"))
-                elif _label.put(page, curly(f"{self.game} — {page.title or title} — {tail}")):
+                        text = text.replace(" (", "（").replace(")", "）").replace(" — ", self.sep)
+                    page.labels[0] = (x, y, curly(self.sep.join((self.game, text, tail))))
+                elif _label.put(page, curly(self.sep.join((self.game, named, tail)))):
                     if len(page.side_labels) > before:
                         side = page.side_labels[-1]
                     elif page.labels:

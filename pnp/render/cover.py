@@ -94,17 +94,17 @@ LABELS = {
         "marks": "沿裁切標記（卡片外側的短線）裁切；相鄰的卡片共用一刀。",
         "outline": "沿外框線裁切。",
         "count_check": "剪好後，請對照目錄中每個配件下列出的數量清點；紙上空著的位置並不是少印了配件。",
-        "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面以膠帶固定；各頁以列字母與欄數字命名（A1、A2 …）。",
+        "tile_how": "沿裁切標記修齊每一張拼圖頁，把它疊在右邊與下面那一張上，邊緣對齊它們的點線，再從背面用膠帶貼牢；各頁以列字母與欄數字命名（A1、A2 等）。",
         "dielines": "實線為裁切線、虛線為摺線、灰色區域上膠。",
         "dielines_fold": "實線為裁切線、虛線為摺線。",
         "dielines_glue": "實線為裁切線、灰色區域上膠。",
         "ink": "省墨版：背景變淡，不印滿版底色；藏在手上的牌背面照常印，以免從背面透出正面。",
-        "ink_other": "本檔的省墨版背景較淡，適合家用印表機；藏在手上的牌背面照原樣印，以免透出正面。\n省墨版檔名：{file}",   # the name on a line of its own: mid-line, it cannot break and spread its line 11%; the sentence fits one line beside the QR code
+        "ink_other": "家用印表機可改用省墨版：{file}。\n省墨版背景較淡；藏在手上的牌背面照原樣印，以免透出正面。",   # two notes (\n): mid-line, the unbreakable file name spread its line 11%, and a break before it read as a short line
         "fold_stock": "紙張：有正反兩面的配件要對摺黏合，厚度加倍：請用 80–120 g/m² 的紙列印（卡紙在摺線會裂開）；規則小冊用一般紙即可。",
         "fold_single": "只有正面的配件（{names}）請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上。",
         "stock": "紙張：配件請用 160–250 g/m² 的卡紙，或把一般紙貼在厚紙板上；規則小冊用一般紙即可。"
                  "藏在手上或蓋著放的配件請用不透光的卡紙或牌套：紙太薄時，背面會透出正面（拿一張對著光看看）。",
-        "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁；把印好的紙翻面、第一頁在最前放回紙匣，出紙正面朝上的印表機要先把整疊倒過來；再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
+        "no_duplex": "印表機無法雙面列印卡紙時：先印奇數頁；把印好的紙翻面、第一頁在最前放回紙匣，若印表機出紙時正面朝上，要先把整疊倒過來；再印偶數頁；先試一張，對著光看每個背面是否正好在正面後方。",
         "comma": "，",
         "url": "遊戲網頁",
         "booklet": "規則小冊",
@@ -267,7 +267,7 @@ def _cover(info, entries, paper, fonts, qr_matrix, scale):
     single = [e.title for e in entries if e.kind != "booklet" and not e.sides & {"back", "fold"}]
     if duplex == "fold" and single:   # the envelope, board tiles, dice: no fold to crack, thin paper to sag
         notes.append(L["fold_single"].format(names=L.get("sep", ", ").join(single)))
-    notes.append(L["ink"] if info.get("ink_saver") else L["ink_other"].format(file=info.get("ink_file", ".ink-saver.pdf")))
+    notes += (L["ink"] if info.get("ink_saver") else L["ink_other"].format(file=info.get("ink_file", ".ink-saver.pdf"))).split("\n")
     def bullet(n):   # a hanging indent: wrapped lines start under the text, not under the bullet
         nonlocal y
         top = y

@@ -252,7 +252,8 @@ class Resolver:
             laid, unknown = textlay.layout(src, self.fonts, role, p["size"], (p["x"], p["y"], p["w"], p["h"]),
                                            min_size=p.get("min_size"), leading=p["leading"], align=p["align"],
                                            valign=p["valign"], color=p["color"], icon_names=self.icons,
-                                           markup=True, color_of=self._span_colour, words=self.words, inset=True)
+                                           markup=True, color_of=self._span_colour, words=self.words,
+                                           inset=p.get("inset", True) is not False)   # `inset: false`: lines reach the box's edge, as its neighbours' do
         except spans.MarkupError as e:
             self._problem(p["_card_pos"], f"card `{p['_card']}`: markup in element `{p['_name']}`: {e}",
                           "fix the markup (see Text markup in the reference: `pnp docs` writes it)")

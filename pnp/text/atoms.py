@@ -186,10 +186,12 @@ def _text(a: Atom) -> str:
 
 def _numbers(atoms: list) -> list:
     """Glue a list of numbers into one atom (`6、3、3`), and a number to the atom after it (its measure
-    word or unit), keeping the space between."""
+    word or unit), keeping the space between; a lone capital letter likewise to the CJK character after
+    it (「A 嫌疑人」: a 19th read met 「再把 A／嫌疑人」)."""
     out: list[Atom] = []
     prev = None
     listed = False     # prev is a number followed by a list separator
+    lettered = False   # prev is a lone capital letter: glued only to a CJK word after it
     for a in atoms:
         if (listed and not prev.space and a.parts and a.parts[0][0] == "t" and a.parts[0][1][:1].isdecimal()
                 and not a.newline):
@@ -201,11 +203,13 @@ def _numbers(atoms: list) -> list:
             continue
         listed = False
         if (prev is not None and prev.number and not a.newline and not prev.newline and a.parts
-                and not (a.parts[0][0] == "t" and a.parts[0][1][:1] in NO_END)):   # `3（HQ）`: not a unit
+                and not (a.parts[0][0] == "t" and a.parts[0][1][:1] in NO_END)   # `3（HQ）`: not a unit
+                and (not lettered or (a.parts[0][0] == "t" and is_cjk(a.parts[0][1][:1] or "a")))):
             prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
             prev.space = a.space
             prev.number = False
             continue
+        lettered = False
         parts = a.parts
         if len(parts) == 1:
             text = parts[0][1] if parts[0][0] == "t" else ""
@@ -215,6 +219,8 @@ def _numbers(atoms: list) -> list:
         # the edition's mark after it (`9†`, a value the edition chose) keeps it a number
         a.number = (bool(text) and (text[0] in _SIGNS or text[0].isdecimal())
                     and _NUMBER.fullmatch(text.rstrip("†‡※")) is not None)
+        if not a.number and len(text) == 1 and "A" <= text <= "Z":   # a letter naming what follows
+            a.number = lettered = True                               # (「A 嫌疑人」): kept with a CJK word
         listed = (not a.number and bool(text) and text[-1] in _LISTED and text[0].isdecimal()
                   and _NUMBER.fullmatch(text[:-1]) is not None)
         out.append(a)
