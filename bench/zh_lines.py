@@ -64,10 +64,12 @@ def main(argv) -> None:
             count(*last["args"], align)
         return out
 
-    def count(got, width, space_w, balance, size, align):
+    def count(got, box_width, space_w, balance, size, align):
         for para in got:
             if para[3] != "cjk":
                 continue
+            hang = para[5] if len(para) > 5 else 0.0   # a bulleted paragraph's measure (fit._hang)
+            width = box_width - hang
             lines = breaks.finish(para, width, space_w, balance, size)
             atoms = [a for ln in lines for a, _w in ln]
             costs = counted_costs(atoms) if len(atoms) > 1 else []

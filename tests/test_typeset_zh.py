@@ -394,6 +394,29 @@ def test_a_lone_capital_letter_stays_with_the_cjk_word_it_names(fonts):
         assert not any(line.rstrip()[-1:] in "ABCD" for line in lines[:-1]), (width, lines)
 
 
+@pytest.mark.parametrize("text", ["• 結算案件：每回合可以結算任意張案件，但成功解開謎團之後，本回合不能再結算案件。",
+                                  "• Resolve cases: you may resolve any number of cases, but after you solve a mystery you stop."])
+def test_a_bulleted_paragraph_hangs_its_lines_under_its_text(fonts, text):
+    """An aid's bullet lines ran back under the bullet (19th and 21st Doomsday Files reads): a paragraph
+    that starts with a bullet and a space is broken at the width less the bullet, and its lines after the
+    first start where its text does; in a justified box they end at the box's edge as the others do."""
+    size, width = 9, 40 * MM
+    laid, _ = layout(text + "\n下一段。", fonts, "sans", size, (0, 0, width, 200 * MM), align="justify")
+    rows = _rows(laid)
+    assert len(rows) >= 4, _lines(laid)
+    bullet = rows[0][0]
+    start = fonts.width("•", "sans", size) + fonts.width(" ", "sans", size)   # the bullet and its space
+    assert bullet.x == 0 and bullet.text.startswith("•"), _lines(laid)
+    if bullet.text == "•":      # the first line's text starts there too (its space is not widened)
+        assert abs(rows[0][1].x - start) < 0.01, [(r.x, r.text) for r in rows[0]]
+    for row in rows[1:-1]:
+        assert abs(row[0].x - start) < 0.01, (start, [(r.x, r.text) for r in row])
+    assert rows[-1][0].x == 0   # the next paragraph starts at the box's edge
+    for row in rows[:-2]:       # justified: every line of the bullet but its last ends at one edge
+        end = max(r.x + fonts.width(r.text, "sans", r.size) for r in row)
+        assert width - 1.2 * size < end <= width + 0.01, (end, width, [(r.x, r.text) for r in row])
+
+
 def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):
     """「windskald ，」 in a zh-TW credit line broke before the comma (a seventh read): a full-width
     mark carries its own space, so the space before it goes and the mark stays with the word."""

@@ -93,23 +93,52 @@ def _ratio(line) -> float:
     return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
+BULLETS = set("•◦▪‣")   # a paragraph starting with one of these and a space hangs: its lines start where its text does
+
+
+def _hang(atoms, para, ws, space_w) -> float:
+    """The indent of a bulleted paragraph's lines after its first (its bullet and the space after it), or 0."""
+    if len(para) < 2:
+        return 0.0
+    a = atoms[para[0]]
+    if not (a.space and len(a.parts) == 1 and a.parts[0][0] == "t" and a.parts[0][1] in BULLETS):
+        return 0.0
+    return ws[para[0]] + len(a.space) * space_w
+
+
 def _break(atoms, paras, ws, space_w, width, size, fonts) -> list:
-    """breaks.paragraph of every paragraph (lists of atom indexes), atoms `ws` wide."""
+    """breaks.paragraph of every paragraph (lists of atom indexes), atoms `ws` wide, each with its hanging
+    indent (`_hang`): a bulleted paragraph's text is broken at the width less its bullet, which then
+    starts its first line (a read found an aid's bullet lines running back under the bullet)."""
     def width_of(a):
         return _widths([a], fonts, size)[0]
-    return [breaks.paragraph([(atoms[i], ws[i]) for i in para], width, space_w, size, width_of) for para in paras]
+    out = []
+    for para in paras:
+        hang = _hang(atoms, para, ws, space_w)
+        body = para[1:] if hang else para
+        got = breaks.paragraph([(atoms[i], ws[i]) for i in body], width - hang, space_w, size, width_of)
+        if hang:
+            lines = [list(line) for line in got[0]]
+            lines[0] = [(atoms[para[0]], ws[para[0]])] + lines[0]
+            got = (lines, *got[1:])
+        out.append((*got, hang))
+    return out
 
 
 def _join(got, width, space_w, balance, size):
     """Lines of every paragraph, finished (breaks.finish); returns (lines, widest overflow of an unbreakable
-    atom, indexes of lines ended by a line break in the text — never justified, torn)."""
-    lines, over, hard, torn = [], 0.0, set(), False
+    atom, indexes of lines ended by a line break in the text — never justified, torn, each line's hanging
+    indent: (indent, whether it is the line holding the bullet))."""
+    lines, over, hard, torn, hangs = [], 0.0, set(), False, []
     for para in got:
-        lines += breaks.finish(para, width, space_w, balance, size)
+        hang = para[5] if len(para) > 5 else 0.0
+        done = breaks.finish(para, width - hang, space_w, balance, size)
+        lines += done
+        hangs += [(hang, k == 0) for k in range(len(done))]
         over = max(over, para[1])
         torn = torn or para[2]
         hard.add(len(lines) - 1)
-    return lines, over, hard, torn
+    return lines, over, hard, torn, hangs
 
 
 def _paragraphs(atoms) -> list:
@@ -197,8 +226,8 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         got = at.get((s, wl))
         if got is None:
             got = at[(s, wl)] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, wl, s, fonts)
-        lines, over, hard, torn = _join(got, wl, space_w, bal, s)
-        return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn
+        lines, over, hard, torn, hangs = _join(got, wl, space_w, bal, s)
+        return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn, hangs
 
     def fits(m, whole):   # whole: and no glossary word or narrow box's phrase broken
         return not (m[1] or m[2] or (whole and m[4]))
@@ -244,7 +273,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     if balance or at_size != chosen:   # the lines of the size drawn (the search may have ended below it)
         m = attempt(chosen, balance)
         at_size = chosen
-    lines, wover, hover, hard, torn = m
+    lines, wover, hover, hard, torn, hangs = m
     s = chosen
     same = at_size == s   # lines broken at the size drawn (not so unbalanced after shrinking): atoms as wide
     space_w = fonts.width(" ", role, s)
@@ -261,27 +290,36 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         elif n:
             base += s * leading * _ratio(line)
         extra, spread, sp_extra, shrink = 0.0, False, 0.0, None
-        lw = breaks.line_width(line, space_w, s)   # (a squeezed bracket starting it set full: `cjkspace.lead`)
-        kanji = breaks.cjk(line)
-        target = cjkspace.edge(wl, s) if kanji else w    # a CJK line ends on the paragraph's common edge
+        hang, bullet = hangs[n]    # a bulleted paragraph's lines start at its text (`_hang`); its first holds
+        head = 1 if hang and bullet else 0   # the bullet, drawn before that start, never spread
+        body = line[head:]
+        lw = breaks.line_width(body, space_w, s)   # (a squeezed bracket starting it set full: `cjkspace.lead`)
+        kanji = breaks.cjk(body)
+        target = cjkspace.edge(wl - hang, s) if kanji else w - hang   # a CJK line ends on the paragraph's common edge
+        x0l = x0 + hang
         if lw > target + 0.01:   # a CJK line its marks make fit (cjkspace)
-            shrink = cjkspace.compress(line, lw - target, s)
+            shrink = {(i + head, j): q for (i, j), q in cjkspace.compress(body, lw - target, s).items()}
             lw -= sum(q for q, _m in shrink.values())
-        inner = n < last and len(line) > 1 and n not in hard and not shrink   # a line a paragraph goes on from
+        inner = n < last and len(body) > 1 and n not in hard and not shrink   # a line a paragraph goes on from
         if align == "justify" or (align == "left" and inner and kanji):   # CJK text left-aligned fills its
             if inner:                   # lines all the same, as Chinese is set (a line left short before a
-                extra, spread, sp_extra = _justify(line, target - lw, s)   # kept word read as a fault)
+                extra, spread, sp_extra = _justify(body, target - lw, s)   # kept word read as a fault)
                 lw = target if (extra or sp_extra) else lw
-            x = x0
+            x = x0l
         elif align in ("center", "right"):
+            lw += hang if head else 0.0
             x = x0 + {"center": (w - lw) / 2, "right": w - lw}[align]
         else:
-            x = x0 + 0
+            x = x0l
+        if head and align not in ("center", "right"):
+            x -= hang            # the bullet, then the text at its start
         tail = len(line) - 1
         for i, (a, wd) in enumerate(line):
+            if head and i == 1 and align not in ("center", "right"):
+                x = x0l
             cx = x
             spec, sq = a.spec, a.squeeze
-            if i == 0 and a.lead:   # starting a line, the bracket squeezed against the mark before is set full
+            if i == head and a.lead:   # starting a line, the bracket squeezed against the mark before is set full
                 sq = {k: v for k, v in sq.items() if k}
                 wd += cjkspace.lead(a, s)
             han_before = False   # the atom's text so far ends on a CJK character (a spread line's gap follows)
