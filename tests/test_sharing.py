@@ -157,6 +157,12 @@ def test_a_sheet_label_numbers_the_sheets_of_its_component_too(tmp_path):
     own = sorted({m for m in got if "/" in m[0]})
     assert [m[0].rsplit(" ", 1)[1] for m in own] == ["1/3", "2/3", "3/3"], got
     assert {m[2] for m in got} == {"4"} and any("/" not in m[0] for m in got), got   # the envelope: one sheet
+    # components sharing a sheet are not numbered ("Die cards, Die, Weapon tokens 2/2" read as die cards, 22nd read)
+    r = run_pnp("--project", root, "build", "clue", "--lang", "en", "--only", "envelope,weapons", "--out", tmp_path / "s")
+    assert r.returncode == 0, r.stderr
+    shared = [" ".join(t.split()) for t in page_text(tmp_path / "s" / "clue" / "clue.en.a4.envelope+weapons.pdf")]
+    labels = [m for t in shared for m in re.findall(r"— (.+?) — sheet \d+ of \d+", t)]
+    assert labels and any("," in m for m in labels) and not any("/" in m for m in labels if "," in m), labels
 
 
 @pytest.mark.parametrize("marks, says, never", [({"fold"}, "dashed lines folds.", "grey areas glue"),

@@ -371,7 +371,8 @@ def _language(prep, lang, opts, comps, paper, cache, drawn, f) -> tuple:
         pages = plan_unit(unit, pairs_of, paper, opts, titles, two_sided, resolver.lang)
         # the outline: one entry per component, at the first sheet that holds its pieces (a deck's tail
         # on shared sheets has its entry at its own sheets)
-        write_pages(writer, sheets.label(pages, title, any(p.comp.options.get("registration") is True for p in unit)),
+        write_pages(writer, sheets.label(pages, title, any(p.comp.options.get("registration") is True for p in unit),
+                                         numbered=len(unit) == 1),
                     title if len(unit) == 1 else
                     [titles[p.comp.id] for p in unit if p.whole], pagelint, comp)
     if resolver.problems:

@@ -38,7 +38,7 @@ class Sheets:
         self.cjk = lang.split("-")[0] in ("zh", "ja")
         self.sep = "——" if self.cjk else " — "   # Chinese dash, full width and unspaced, in zh-TW (21st read)
 
-    def label(self, pages, title: str, registration: bool = False):
+    def label(self, pages, title: str, registration: bool = False, numbered: bool = True):
         """The pages with their labels; a back page gets its front's label where the flip puts it (the
         front's margin strip, mirrored, is free on the back too; a label read upwards in a side margin
         too, so a Letter sheet's backs are labelled as its fronts are). With `registration` (a component's
@@ -47,6 +47,8 @@ class Sheets:
         last = side = aim = None
         registration = registration and self.duplex in ("long", "short")
         own, k = next(self.per_unit, 1), 0
+        if not numbered:   # components sharing sheets: "Die cards, Die, Weapon tokens 2/2" read as a count of
+            own = 1        # die cards (22nd read); the file's "sheet n of m" orders them
         for page in pages:
             if page.side == "back" and aim is not None:
                 x, y = aim
