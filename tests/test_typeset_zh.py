@@ -417,6 +417,15 @@ def test_a_bulleted_paragraph_hangs_its_lines_under_its_text(fonts, text):
         assert width - 1.2 * size < end <= width + 0.01, (end, width, [(r.x, r.text) for r in row])
 
 
+def test_a_lone_operator_never_starts_a_line(fonts):
+    """「駕駛時數／+ 行動時數」 (22nd Tiny Epic Crimes read): a lone + or = between spaced terms stays on the
+    line of the term before it."""
+    text = "本回合花費的時間是駕駛時數 + 行動時數 = 記錄物前進的格數，最多到第 48 小時為止。"
+    for width in range(15, 60):
+        lines = _lines(layout(text, fonts, "sans", 9, (0, 0, width * MM, 200 * MM))[0])
+        assert not any(line.lstrip()[:1] in "+=" for line in lines), (width, lines)
+
+
 def test_a_full_width_mark_after_a_space_never_starts_a_line(fonts):
     """「windskald ，」 in a zh-TW credit line broke before the comma (a seventh read): a full-width
     mark carries its own space, so the space before it goes and the mark stays with the word."""

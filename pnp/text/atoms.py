@@ -255,16 +255,21 @@ def _counts(atoms: list) -> list:
     return out
 
 
+OPERATORS = ("+", "=", "−", "＋", "＝")   # a lone operator between spaced terms ends a line, never starts one
+
+
 def _ordinals(atoms: list) -> list:
     """第 and the number after it, across a space (第 48 小時, 第 4、6、8 頁): one atom, the space kept;
-    a count (`× 6`) and the word it counts (`房間卡 × 6、`: a line began 「× 6、」) likewise."""
+    a count (`× 6`) and the word it counts (`房間卡 × 6、`: a line began 「× 6、」) likewise; a lone operator
+    and the term before it (「駕駛時數 + 行動時數」: a 22nd read met a line starting 「+ 行動時數」)."""
     out: list[Atom] = []
     for a in atoms:
         prev = out[-1] if out else None
         if (prev is not None and not a.newline and not prev.newline and prev.parts
                 and prev.parts[-1][0] == "t" and a.parts and a.parts[0][0] == "t"
                 and ((prev.space and prev.parts[-1][1][-1:] in ORDINAL and a.parts[0][1][:1].isdecimal())
-                     or (a.parts[0][1][:1] == "×" and prev.parts[-1][1][-1:] not in ORDINAL))):
+                     or (a.parts[0][1][:1] == "×" and prev.parts[-1][1][-1:] not in ORDINAL)
+                     or (prev.space and a.space and _text(a) in OPERATORS))):
             prev.parts += ([("t", prev.space, prev.parts[-1][2])] if prev.space else []) + a.parts
             prev.space = a.space
             continue
