@@ -41,13 +41,13 @@ def main(argv) -> None:
         os.symlink(fonts, tmp / "cache" / "fonts")   # the converted fonts; no faces, no booklet lines
     os.environ["PNP_CACHE"] = str(tmp / "cache")
     from pnp.commands.cli import main as cli
-    from pnp.text import breaks, cjklines, cjkspace, cjkwords, fit
+    from pnp.text import breaks, cjklines, cjkspace, cjkwords, fit, paragraphs
     from pnp.text.atoms import is_cjk
 
     stats: collections.Counter = collections.Counter()
     shown: list = []
     last: dict = {}
-    join, lay = fit._join, fit._layout
+    join, lay = paragraphs.join, fit._layout
 
     def watched_join(got, width, space_w, balance, size):
         last["args"] = (got, width, space_w, balance, size)
@@ -116,7 +116,7 @@ def main(argv) -> None:
             finally:
                 cjkwords.word_ends = lambda text: None
         cjkwords.word_ends = lambda text: None
-    fit._join, fit._layout = watched_join, watched_layout
+    paragraphs.join, fit._layout = watched_join, watched_layout
     try:
         cli(["build", *games, "--lang", "zh-TW", "--paper", paper, "--out", str(tmp / "out"), "-j", "1"],
             standalone_mode=False)
@@ -124,7 +124,7 @@ def main(argv) -> None:
         if e.code:
             raise
     finally:
-        fit._join, fit._layout = join, lay
+        paragraphs.join, fit._layout = join, lay
         cjkwords.word_ends = words
         shutil.rmtree(tmp, ignore_errors=True)
     print("\n".join(shown))

@@ -29,8 +29,8 @@ def joined(titles, lang: str) -> str:
 
 class Sheets:
     """`per_unit`: the sheets of each call of `label` in turn (a component, or components sharing sheets),
-    so a label also numbers the sheets of its own component: "Clue cards 2/4 — sheet 6 of 19" (a reader
-    took "Clue cards — sheet 1 of 19" for 19 sheets of clue cards)."""
+    so a label also numbers the sheets of its own component: "Cards 2/4 — sheet 6 of 19" (a reader took
+    "Cards — sheet 1 of 19" for 19 sheets of cards)."""
     def __init__(self, game: str, total: int, duplex: str = "long", lang: str = "en", per_unit=()):
         self.game, self.total, self.n, self.duplex = game, total, 0, duplex
         self.per_unit = iter(per_unit)
@@ -47,8 +47,8 @@ class Sheets:
         last = side = aim = None
         registration = registration and self.duplex in ("long", "short")
         own, k = next(self.per_unit, 1), 0
-        if not numbered:   # components sharing sheets: "Die cards, Die, Weapon tokens 2/2" read as a count of
-            own = 1        # die cards (22nd read); the file's "sheet n of m" orders them
+        if not numbered:   # components sharing sheets: "Dice, Tokens 2/2" read as a count of the first
+            own = 1        # (a read); the file's "sheet n of m" orders them
         for page in pages:
             if page.side == "back" and aim is not None:
                 x, y = aim

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.core.pieces import Run, Shape
-from pnp.text import breaks, cjkspace, spans
+from pnp.text import breaks, cjkspace, paragraphs, spans
 from pnp.text.atoms import NO_END, NO_START, Atom, Words, _tokens, is_cjk, squeezed, tokens
 
 __all__ = ["ASCENT", "DESCENT", "NO_END", "NO_START", "Atom", "Laid", "Words", "is_cjk", "layout", "missing_glyphs",
@@ -93,64 +93,9 @@ def _ratio(line) -> float:
     return max([1.0] + [st.size for a, _w in line for _k, _v, st in a.parts if st.size])
 
 
-BULLETS = set("•◦▪‣")   # a paragraph starting with one of these and a space hangs: its lines start where its text does
-
-
-def _hang(atoms, para, ws, space_w) -> float:
-    """The indent of a bulleted paragraph's lines after its first (its bullet and the space after it), or 0."""
-    if len(para) < 2:
-        return 0.0
-    a = atoms[para[0]]
-    if not (a.space and len(a.parts) == 1 and a.parts[0][0] == "t" and a.parts[0][1] in BULLETS):
-        return 0.0
-    return ws[para[0]] + len(a.space) * space_w
-
-
 def _break(atoms, paras, ws, space_w, width, size, fonts) -> list:
-    """breaks.paragraph of every paragraph (lists of atom indexes), atoms `ws` wide, each with its hanging
-    indent (`_hang`): a bulleted paragraph's text is broken at the width less its bullet, which then
-    starts its first line (a read found an aid's bullet lines running back under the bullet)."""
-    def width_of(a):
-        return _widths([a], fonts, size)[0]
-    out = []
-    for para in paras:
-        hang = _hang(atoms, para, ws, space_w)
-        body = para[1:] if hang else para
-        got = breaks.paragraph([(atoms[i], ws[i]) for i in body], width - hang, space_w, size, width_of)
-        if hang:
-            lines = [list(line) for line in got[0]]
-            lines[0] = [(atoms[para[0]], ws[para[0]])] + lines[0]
-            got = (lines, *got[1:])
-        out.append((*got, hang))
-    return out
-
-
-def _join(got, width, space_w, balance, size):
-    """Lines of every paragraph, finished (breaks.finish); returns (lines, widest overflow of an unbreakable
-    atom, indexes of lines ended by a line break in the text — never justified, torn, each line's hanging
-    indent: (indent, whether it is the line holding the bullet))."""
-    lines, over, hard, torn, hangs = [], 0.0, set(), False, []
-    for para in got:
-        hang = para[5] if len(para) > 5 else 0.0
-        done = breaks.finish(para, width - hang, space_w, balance, size)
-        lines += done
-        hangs += [(hang, k == 0) for k in range(len(done))]
-        over = max(over, para[1])
-        torn = torn or para[2]
-        hard.add(len(lines) - 1)
-    return lines, over, hard, torn, hangs
-
-
-def _paragraphs(atoms) -> list:
-    paras, para = [], []
-    for i, a in enumerate(atoms):
-        if a.newline:
-            paras.append(para)
-            para = []
-        else:
-            para.append(i)
-    paras.append(para)
-    return paras
+    """`paragraphs.break_all` at `size`, an atom's width measured as `_widths` does."""
+    return paragraphs.break_all(atoms, paras, ws, space_w, width, size, lambda a: _widths([a], fonts, size)[0])
 
 
 KEPT = 4096   # laid-out texts kept per FontSet (card backs, repeated labels); the least recently used go
@@ -210,7 +155,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
     atoms, used = _tokens(text, markup, size, color_of, getattr(fonts, "roles", None), words)
     min_size = size if min_size is None else min(min_size, size)
     sized = _specs(atoms, fonts, role, color)
-    paras = _paragraphs(atoms)
+    paras = paragraphs.paragraphs(atoms)
     at: dict = {}    # size -> greedy lines of each paragraph
 
     def height(lines, s):
@@ -226,7 +171,7 @@ def _layout(text, fonts, role, size, box, min_size, leading, align, valign, colo
         got = at.get((s, wl))
         if got is None:
             got = at[(s, wl)] = _break(atoms, paras, _widths(atoms, fonts, s), space_w, wl, s, fonts)
-        lines, over, hard, torn, hangs = _join(got, wl, space_w, bal, s)
+        lines, over, hard, torn, hangs = paragraphs.join(got, wl, space_w, bal, s)
         return lines, max(over, 0.0), max(height(lines, s) - h, 0.0), hard, torn, hangs
 
     def fits(m, whole):   # whole: and no glossary word or narrow box's phrase broken
